@@ -1,0 +1,64 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting is an environment variable, read once here. `.env.example` lists them all.
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  CPU_POOL_SIZE: z.coerce.number().int().min(1).default(os.availableParallelism()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  IMAGE_FETCH_CONCURRENCY: z.coerce.number().int().min(1).default(50),
+  IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(15 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  // Opens loopback image URLs for tests only; private, link-local and other ranges stay closed.
+  ALLOW_LOOPBACK_IMAGE_URLS: flag,
+  // Cookie Secure flag; on by default behind HTTPS in production.
+  COOKIE_SECURE: flag,
+  // Origins allowed to make state-changing requests besides the server's own.
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  WEB_DIST_DIR: z.string().default('dist/web'),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Where PGlite keeps its files when DATABASE_URL is not set. */
+  pgliteDir: string;
+  imagesDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    DATA_DIR: dataDir,
+    pgliteDir: path.join(dataDir, 'pg'),
+    imagesDir: path.join(dataDir, 'images'),
+  };
+}

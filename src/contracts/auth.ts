@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+// The sign-in and registration rules of SPEC.md §5, shared by the server and the forms.
+
+export const loginSchema = z.object({
+  email: z.string().trim().max(255).email('Please enter a valid email'),
+  password: z.string().min(6, 'Password must be at least 6 characters').max(255),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    first_name: z.string().trim().min(2, 'First name is required').max(100),
+    last_name: z.string().trim().min(2, 'Last name is required').max(100),
+    email: z.string().trim().max(255).email('Please enter a valid email'),
+    phone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(50),
+    password: z
+      .string()
+      .min(6, 'Password must be at least 6 characters')
+      .max(255)
+      .regex(/(?=.*[a-z])(?=.*[A-Z])/, 'Password must contain at least one uppercase and one lowercase letter'),
+    password_confirmation: z.string().min(6, 'Password must be at least 6 characters').max(255),
+    is_marketing_notifications_enabled: z.boolean().default(false),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'Passwords do not match',
+    path: ['password_confirmation'],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** GET /api/user (SPEC.md §3 User). */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  agsCardToken: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** GET /api/agscard/profile (SPEC.md §3 Provider profile). */
+export const providerProfileSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  customer_number: z.string(),
+  roles: z.array(z.object({ name: z.string() })),
+  role: z.string(),
+  stripe_id: z.string().nullable(),
+  wallet: z.object({ balance: z.number() }),
+  is_marketing_notifications_enabled: z.boolean(),
+});
+export type ProviderProfile = z.infer<typeof providerProfileSchema>;

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+// What the vision layer measures on one side of a card (GRADING.md §1). No grades here:
+// src/domain/grading turns these into subgrades. Lengths are millimetres of the real card;
+// places are on the flattened, upright card: origin at its top-left virtual corner, x right, y down,
+// so the card spans 0..63 × 0..88 mm.
+
+export const CARD_WIDTH_MM = 63;
+export const CARD_HEIGHT_MM = 88;
+
+export const pointSchema = z.object({ x: z.number(), y: z.number() });
+export type Point = z.infer<typeof pointSchema>;
+
+export const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+export type Box = z.infer<typeof boxSchema>;
+
+export const cornerNameSchema = z.enum(['topLeft', 'topRight', 'bottomRight', 'bottomLeft']);
+export type CornerName = z.infer<typeof cornerNameSchema>;
+
+export const edgeNameSchema = z.enum(['top', 'right', 'bottom', 'left']);
+export type EdgeName = z.infer<typeof edgeNameSchema>;
+
+export const photoQualitySchema = z.object({
+  /** Variance of the Laplacian over the card; low means blurred. */
+  blurVariance: z.number(),
+  /** Share (0..1) of near-white, unsaturated pixels inside the card. */
+  glareShare: z.number(),
+  /** Resolution of the source photo over the card. */
+  sourcePxPerMm: z.number(),
+  /** Resolution of the flattened image the measurements were taken on. */
+  pxPerMm: z.number(),
+  /** The smallest defect, in mm, this photo lets us see. */
+  smallestDefectMm: z.number(),
+  /** Plain-language hints to retake the photo ('The photo is blurred: hold the camera steady.'). */
+  hints: z.array(z.string()),
+});
+export type PhotoQuality = z.infer<typeof photoQualitySchema>;
+
+const axisSchema = z.object({
+  /** Border widths in mm: left/right for the horizontal axis, top/bottom for the vertical one. */
+  firstMm: z.number(),
+  secondMm: z.number(),
+  /** The larger border's share in percent, 50..100 (60 for "60/40"). */
+  worstShare: z.number(),
+  /** As a collector writes it: larger share first, e.g. "60/40". */
+  ratio: z.string(),
+});
+
+export const centeringSchema = z.discriminatedUnion('measurable', [
+  z.object({
+    measurable: z.literal(true),
+    leftMm: z.number(),
+    rightMm: z.number(),
+    topMm: z.number(),
+    bottomMm: z.number(),
+    horizontal: axisSchema,
+    vertical: axisSchema,
+    /** Strips along one side disagree by more than 3 points: the print is tilted (diamond cut). */
+    tilted: z.boolean(),
+    /** Where the inner border edges were found, for drawing: x of left/right lines, y of top/bottom lines (mm). */
+    innerFrame: z.object({ left: z.number(), right: z.number(), top: z.number(), bottom: z.number() }),
+  }),
+  z.object({
+    measurable: z.literal(false),
+    /** Why not: 'borderless' or a short explanation. */
+    reason: z.string(),
+  }),
+]);
+export type Centering = z.infer<typeof centeringSchema>;
+
+export const cornerMeasurementSchema = z.object({
+  corner: cornerNameSchema,
+  /** Largest inward departure of the outline from the nominal corner arc. */
+  frayMm: z.number(),
+  /** Length of whitened rim near the corner; null when whitening cannot be seen (white border). */
+  whitenedMm: z.number().nullable(),
+  /** D = max(fray, whitened length). */
+  defectMm: z.number(),
+});
+export type CornerMeasurement = z.infer<typeof cornerMeasurementSchema>;
+
+export const nickSchema = z.object({
+  depthMm: z.number(),
+  lengthMm: z.number(),
+  /** Position along the edge from its start (left for top/bottom, top for left/right). */
+  atMm: z.number(),
+});
+
+export const edgeMeasurementSchema = z.object({
+  edge: edgeNameSchema,
+  /** Total whitened length along this edge, away from the corners; null when not observable. */
+  whitenedMm: z.number().nullable(),
+  nicks: z.array(nickSchema),
+});
+export type EdgeMeasurement = z.infer<typeof edgeMeasurementSchema>;
+
+export const defectKindSchema = z.enum([
+  'corner-fray',
+  'corner-whitening',
+  'edge-nick',
+  'edge-whitening',
+  'scratch',
+  'print-line',
+  'spot',
+  'crease',
+]);
+export type DefectKind = z.infer<typeof defectKindSchema>;
+
+/** One defect, with its size and place, so the screen can draw a box around it. */
+export const defectSchema = z.object({
+  kind: defectKindSchema,
+  /** Where: a corner or edge name for rim defects, 'surface' otherwise. */
+  location: z.union([cornerNameSchema, edgeNameSchema, z.literal('surface')]),
+  box: boxSchema,
+  /** The size that grades it: D for corners, depth for nicks, length for whitening, scratches and lines, diameter for spots. */
+  sizeMm: z.number(),
+  lengthMm: z.number().optional(),
+  depthMm: z.number().optional(),
+  /** Direction of long defects, degrees from the x axis, 0..180. */
+  angleDeg: z.number().optional(),
+});
+export type Defect = z.infer<typeof defectSchema>;
+
+export const surfaceMeasurementSchema = z.object({
+  scratchLengthMm: z.number(),
+  spotCount: z.number().int(),
+  printLine: z.boolean(),
+  crease: z.boolean(),
+  /** Holo or heavily textured face: scratch threshold raised, confidence lowered. */
+  textured: z.boolean(),
+});
+export type SurfaceMeasurement = z.infer<typeof surfaceMeasurementSchema>;
+
+export const sideNameSchema = z.enum(['front', 'back']);
+export type SideName = z.infer<typeof sideNameSchema>;
+
+export const sideMeasurementSchema = z.object({
+  side: sideNameSchema,
+  /** The source photo after EXIF orientation. */
+  image: z.object({ width: z.number().int(), height: z.number().int() }),
+  /** The card's four virtual corners in source-photo pixels, clockwise from top-left. */
+  quad: z.array(pointSchema).length(4),
+  /** Rounded (trading-card game) or square corners (many sports cards), as seen. */
+  cornerStyle: z.enum(['rounded', 'square']),
+  quality: photoQualitySchema,
+  centering: centeringSchema,
+  corners: z.array(cornerMeasurementSchema).length(4),
+  edges: z.array(edgeMeasurementSchema).length(4),
+  surface: surfaceMeasurementSchema,
+  defects: z.array(defectSchema),
+  /** 0..1: how far to trust this side's measurements (photo quality, textured surfaces). */
+  confidence: z.number().min(0).max(1),
+});
+export type SideMeasurement = z.infer<typeof sideMeasurementSchema>;
+
+/** Why an image cannot be measured; each has its own code so clients and tests can tell them apart. */
+export const measurementErrorCodeSchema = z.enum([
+  'empty_image', // 0 bytes
+  'not_an_image', // not a format we decode (text, SVG)
+  'truncated_image', // decoding failed part-way
+  'image_too_large', // over the pixel limit (decompression bomb)
+  'animated_image', // more than one frame
+  'no_card_found', // nothing card-shaped in the photo
+  'card_cut_off', // the card touches the photo's edge
+  'card_too_small', // fills less than 20% of the photo
+  'not_card_shaped', // quad not convex or aspect off 0.716 ± 0.035
+  'blank_image', // one flat colour
+]);
+export type MeasurementErrorCode = z.infer<typeof measurementErrorCodeSchema>;

@@ -1,0 +1,91 @@
+import type { Transaction } from 'kysely';
+import { AppError } from '../../contracts/errors.ts';
+import type { Tables } from '../database/schema.ts';
+
+// The event store's public shape (DESIGN.md §3). Implementation: ./event-store.ts.
+
+/** Who did it and why: on every event. */
+export interface EventMetadata {
+  actor: { kind: 'user' | 'guest' | 'system'; id: string };
+  /** The command that produced the event; the same command retried carries the same id. */
+  commandId: string;
+  /** The event or command that caused this one, if any. */
+  causationId?: string;
+  /** ISO time from the injected clock. */
+  timestamp: string;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** Deterministic ids make a retried append idempotent; generated when absent. */
+  id?: string;
+  type: Type;
+  data: Data;
+  schemaVersion?: number;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  globalPosition: number;
+  /** xid8 of the appending transaction, as text (it can exceed 2^53). */
+  transactionId: string;
+  streamId: string;
+  streamType: string;
+  /** 1 for the first event of a stream. */
+  streamPosition: number;
+  eventId: string;
+  type: Type;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+/** no_stream: must not exist; stream_exists: must exist; any; or the exact current version (0 = no events). */
+export type ExpectedState = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface AppendResult {
+  /** The stream's version after the append (its last stream position). */
+  version: number;
+  events: RecordedEvent[];
+}
+
+/** Where a reader of the global log has got to: never the position alone (DESIGN.md §3). */
+export interface Checkpoint {
+  transactionId: string;
+  globalPosition: number;
+}
+export const START: Checkpoint = { transactionId: '0', globalPosition: 0 };
+
+/** Runs inside the append's transaction: the read model and the events commit together. */
+export interface InlineProjection {
+  name: string;
+  /** Event types it handles; others are not passed to it. */
+  handles: readonly string[];
+  apply(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, streamType: string, events: readonly NewEvent[], options: { expected: ExpectedState }): Promise<AppendResult>;
+  readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }>;
+  /** Events committed after `after`, in commit-safe order; never one that a later read would put before them. */
+  readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]>;
+}
+
+export class WrongExpectedVersionError extends AppError {
+  readonly streamId: string;
+  readonly expected: ExpectedState;
+  readonly actual: number | 'no_stream';
+
+  constructor(streamId: string, expected: ExpectedState, actual: number | 'no_stream') {
+    super('conflict', 'wrong_expected_version', `Stream ${streamId} is at version ${actual}, expected ${expected}`, { actual, expected });
+    this.streamId = streamId;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+export class DuplicateEventIdError extends AppError {
+  constructor(eventId: string) {
+    super('conflict', 'duplicate_event_id', `Event ${eventId} was already appended with other content`);
+  }
+}

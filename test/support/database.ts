@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateToLatest, openPglite, openPostgres, type Database, type DatabaseKind } from '../../src/infra/database/index.ts';
+import { postgresAvailable, TEST_DATABASE_URL } from './services.ts';
+
+export interface TestDatabase extends Database {
+  /** Closes the connections and drops everything the test created. */
+  destroy(): Promise<void>;
+}
+
+/** The engines a suite runs on: PGlite always, PostgreSQL when reachable (always in CI). */
+export async function databaseKinds(): Promise<DatabaseKind[]> {
+  return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, migrated database: an in-memory PGlite, or a schema of its own on the test PostgreSQL. */
+export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
+  if (kind === 'pglite') {
+    const database = await openPglite();
+    if (migrate) await migrateToLatest(database.db);
+    return { ...database, destroy: () => database.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openPostgres({ url: TEST_DATABASE_URL, schema });
+  if (migrate) await migrateToLatest(database.db);
+  return {
+    ...database,
+    async destroy() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
