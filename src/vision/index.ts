@@ -1,0 +1,9 @@
+// The vision layer (GRADING.md §1): decode a photo, find and flatten the card, measure it. No grades here.
+export type { DecodedImage } from './image.ts';
+export { ImageMeasurementError } from './errors.ts';
+export { decodeImage } from './decode.ts';
+export type { DecodeOptions } from './decode.ts';
+export { measureSide } from './measure-side.ts';
+export { flattenCard } from './flatten.ts';
+export { renderSyntheticCard } from './synthetic/render.ts';
+export type { SyntheticCardSpec, SyntheticDefect, SyntheticBorders } from './synthetic/spec.ts';
