@@ -31,7 +31,10 @@ class ConnectionQueue {
 
 class PgliteConnection implements DatabaseConnection {
   release: (() => void) | undefined;
-  constructor(private readonly pg: PGlite) {}
+  private readonly pg: PGlite;
+  constructor(pg: PGlite) {
+    this.pg = pg;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
@@ -50,8 +53,10 @@ class PgliteConnection implements DatabaseConnection {
 class PgliteDriver implements Driver {
   private readonly queue = new ConnectionQueue();
   private readonly connection: PgliteConnection;
+  private readonly pg: PGlite;
 
-  constructor(private readonly pg: PGlite) {
+  constructor(pg: PGlite) {
+    this.pg = pg;
     this.connection = new PgliteConnection(pg);
   }
 
@@ -87,7 +92,10 @@ class PgliteDriver implements Driver {
 }
 
 export class PgliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  private readonly pg: PGlite;
+  constructor(pg: PGlite) {
+    this.pg = pg;
+  }
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }

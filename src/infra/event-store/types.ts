@@ -56,19 +56,54 @@ export interface Checkpoint {
 }
 export const START: Checkpoint = { transactionId: '0', globalPosition: 0 };
 
-/** Runs inside the append's transaction: the read model and the events commit together. */
-export interface InlineProjection {
+/**
+ * Turns events into read-model rows. `apply` gets only the event types in `handles`, in log order, and must
+ * be safe to run again from the start: `rebuild` replays the whole log into fresh copies of `tables`.
+ */
+export interface Projection {
+  /** Stable: an async projection's checkpoint is stored under it. */
   name: string;
   /** Event types it handles; others are not passed to it. */
   handles: readonly string[];
+  /**
+   * The read-model tables this projection alone writes. Rebuild replays into copies of them and then swaps the
+   * rows in, so give rows natural keys (no serial ids) and do not point other projections' foreign keys at them.
+   */
+  tables: readonly string[];
   apply(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void>;
+}
+
+/** Runs inside the append's transaction: the read model and the events commit together. */
+export type InlineProjection = Projection;
+
+/** Runs behind the log in a checkpointed runner (src/projections/runner): for read models that may lag. */
+export type AsyncProjection = Projection;
+
+/** Lifts a stored payload of `type` at `fromVersion` to `fromVersion + 1`; applied on every read. */
+export interface Upcaster {
+  type: string;
+  fromVersion: number;
+  upcast(data: unknown): unknown;
 }
 
 export interface EventStore {
   append(streamId: string, streamType: string, events: readonly NewEvent[], options: { expected: ExpectedState }): Promise<AppendResult>;
   readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }>;
-  /** Events committed after `after`, in commit-safe order; never one that a later read would put before them. */
-  readAll(after: Checkpoint, limit: number): Promise<RecordedEvent[]>;
+  /**
+   * Events committed after `after`, in commit-safe order; never one that a later read would put before them.
+   * `types` keeps only those event types. Pass `trx` to read inside a transaction of your own.
+   */
+  readAll(after: Checkpoint, limit: number, options?: ReadAllOptions): Promise<RecordedEvent[]>;
+}
+
+export interface ReadAllOptions {
+  types?: readonly string[];
+  trx?: Transaction<Tables>;
+}
+
+/** The checkpoint just after an event: pass it to the next `readAll`. */
+export function checkpointOf(event: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>): Checkpoint {
+  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
 }
 
 export class WrongExpectedVersionError extends AppError {

@@ -1,5 +1,10 @@
 import type { Migration } from 'kysely';
+import * as eventStore from './0001-event-store.ts';
+import * as accounts from './0002-accounts.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '0001-event-store': eventStore,
+  '0002-accounts': accounts,
+};

@@ -1,0 +1,312 @@
+import { isDeepStrictEqual } from 'node:util';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { randomIds, systemClock, type Clock, type IdGenerator } from '../clock/clock.ts';
+import type { Database } from '../database/database.ts';
+import type { Tables } from '../database/schema.ts';
+import {
+  DuplicateEventIdError,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type Checkpoint,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedState,
+  type InlineProjection,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type Upcaster,
+} from './types.ts';
+
+/** Notified by every append when it commits, so async runners wake at once instead of at their next poll. */
+export const EVENTS_CHANNEL = 'es_events';
+
+export interface EventStoreOptions {
+  /** Run in every append's transaction, each given only the event types it handles. */
+  inline?: readonly InlineProjection[];
+  /** Old payload versions lifted on read. */
+  upcasters?: readonly Upcaster[];
+  /** Stamps `recordedAt`. */
+  clock?: Clock;
+  /** Ids for events appended without one. */
+  ids?: IdGenerator;
+}
+
+/** Extra reads for the projection runners and rebuild; everyone else uses `EventStore`. */
+export interface EventStoreInternals extends EventStore {
+  readonly database: Database;
+  /**
+   * Like `readAll`, with a choice of horizon. 'commit-safe' (the default) stops below the oldest transaction still
+   * running, so nothing can later commit in front of what was returned. 'visible' returns every committed event:
+   * only safe for a reader that holds locks making late commits impossible or harmless (rebuild's final catch-up).
+   */
+  readLog(after: Checkpoint, limit: number, options?: ReadAllOptions & { horizon?: 'commit-safe' | 'visible' }): Promise<RecordedEvent[]>;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export function createEventStore(database: Database, options: EventStoreOptions = {}): EventStoreInternals {
+  const { db } = database;
+  const inline = options.inline ?? [];
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? randomIds;
+  const upcast = upcasterChain(options.upcasters ?? []);
+
+  function selectEvents(executor: Kysely<Tables>) {
+    return executor
+      .selectFrom('es_events as e')
+      .innerJoin('es_streams as s', 's.stream_id', 'e.stream_id')
+      .select([
+        'e.global_position',
+        sql<string>`e.transaction_id::text`.as('transaction_id'),
+        'e.stream_id',
+        's.stream_type',
+        'e.stream_position',
+        'e.event_id',
+        'e.event_type',
+        'e.schema_version',
+        'e.data',
+        'e.metadata',
+        'e.recorded_at',
+      ]);
+  }
+  type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[number];
+
+  function toRecorded(row: EventRow): RecordedEvent {
+    const { schemaVersion, data } = upcast(row.event_type, row.schema_version, row.data);
+    return {
+      globalPosition: row.global_position,
+      transactionId: row.transaction_id,
+      streamId: row.stream_id,
+      streamType: row.stream_type,
+      streamPosition: row.stream_position,
+      eventId: row.event_id,
+      type: row.event_type,
+      schemaVersion,
+      data,
+      metadata: row.metadata as EventMetadata,
+      recordedAt: row.recorded_at,
+    };
+  }
+
+  async function readLog(
+    after: Checkpoint,
+    limit: number,
+    readOptions: ReadAllOptions & { horizon?: 'commit-safe' | 'visible' } = {},
+  ): Promise<RecordedEvent[]> {
+    if (readOptions.types?.length === 0) return [];
+    let query = selectEvents(readOptions.trx ?? db)
+      .where(sql<boolean>`(e.transaction_id, e.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`)
+      .orderBy(sql`e.transaction_id`)
+      .orderBy('e.global_position')
+      .limit(limit);
+    // A transaction's id is taken before it commits, so a lower id can commit after a higher one. Below the
+    // oldest running transaction (the snapshot's xmin) everything has committed or never will: reading only there,
+    // in (transaction_id, global_position) order, nobody can later commit in front of a checkpoint.
+    if ((readOptions.horizon ?? 'commit-safe') === 'commit-safe') {
+      query = query.where(sql<boolean>`e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
+    }
+    if (readOptions.types) query = query.where('e.event_type', 'in', readOptions.types);
+    const rows = await query.execute();
+    return rows.map(toRecorded);
+  }
+
+  /** A retry of an append that already happened: the same ids with the same content. Anything else is refused. */
+  async function findEarlierAppend(
+    trx: Transaction<Tables>,
+    streamId: string,
+    events: readonly PreparedEvent[],
+  ): Promise<AppendResult | undefined> {
+    const rows = await selectEvents(trx)
+      .where(
+        'e.event_id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .orderBy('e.stream_position')
+      .execute();
+    if (rows.length === 0) return undefined;
+    const byId = new Map(rows.map((row) => [row.event_id, row]));
+    for (const event of events) {
+      const row = byId.get(event.id);
+      // Metadata is left out on purpose: a retried command carries a new timestamp.
+      const same =
+        row !== undefined &&
+        row.stream_id === streamId &&
+        row.event_type === event.type &&
+        row.schema_version === event.schemaVersion &&
+        isDeepStrictEqual(row.data, event.data);
+      if (!same) throw new DuplicateEventIdError(row ? event.id : rows[0]!.event_id);
+    }
+    const recorded = rows.map(toRecorded);
+    return { version: recorded.at(-1)!.streamPosition, events: recorded };
+  }
+
+  async function append(
+    streamId: string,
+    streamType: string,
+    newEvents: readonly NewEvent[],
+    appendOptions: { expected: ExpectedState },
+  ): Promise<AppendResult> {
+    const { expected } = appendOptions;
+    if (newEvents.length === 0) {
+      const { version } = await readStream(streamId);
+      checkExpected(streamId, expected, version);
+      return { version, events: [] };
+    }
+    const recordedAt = clock.now();
+    const events = newEvents.map((event) => prepare(event, ids));
+    const anyIdGiven = newEvents.some((event) => event.id !== undefined);
+
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // The stream row is the append's lock: writers to one stream queue here, writers to others never meet.
+        await trx
+          .insertInto('es_streams')
+          .values({ stream_id: streamId, stream_type: streamType, version: 0 })
+          .onConflict((conflict) => conflict.column('stream_id').doNothing())
+          .execute();
+        const stream = await trx
+          .selectFrom('es_streams')
+          .select(['version', 'stream_type'])
+          .where('stream_id', '=', streamId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (stream.stream_type !== streamType) {
+          throw new Error(`Stream ${streamId} is a ${stream.stream_type}, not a ${streamType}`);
+        }
+
+        if (anyIdGiven) {
+          const earlier = await findEarlierAppend(trx, streamId, events);
+          if (earlier) return earlier;
+        }
+        checkExpected(streamId, expected, stream.version);
+
+        const inserted = await trx
+          .insertInto('es_events')
+          .values(
+            events.map((event, index) => ({
+              stream_id: streamId,
+              stream_position: stream.version + 1 + index,
+              event_id: event.id,
+              event_type: event.type,
+              schema_version: event.schemaVersion,
+              data: event.dataJson,
+              metadata: event.metadataJson,
+              recorded_at: recordedAt,
+            })),
+          )
+          .returning(['stream_position', 'global_position', sql<string>`transaction_id::text`.as('transaction_id')])
+          .execute();
+        const version = stream.version + events.length;
+        await trx.updateTable('es_streams').set({ version }).where('stream_id', '=', streamId).execute();
+
+        const byPosition = new Map(inserted.map((row) => [row.stream_position, row]));
+        const recorded = events.map((event, index): RecordedEvent => {
+          const row = byPosition.get(stream.version + 1 + index)!;
+          return {
+            globalPosition: row.global_position,
+            transactionId: row.transaction_id,
+            streamId,
+            streamType,
+            streamPosition: row.stream_position,
+            eventId: event.id,
+            type: event.type,
+            schemaVersion: event.schemaVersion,
+            data: event.data,
+            metadata: event.metadata,
+            recordedAt,
+          };
+        });
+        await applyInline(trx, inline, recorded);
+        await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
+        return { version, events: recorded };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'es_events_event_id_key')) {
+        const detail = `${(error as Error).message} ${(error as { detail?: string }).detail ?? ''}`;
+        throw new DuplicateEventIdError(events.find((event) => detail.includes(event.id))?.id ?? events[0]!.id);
+      }
+      throw error;
+    }
+  }
+
+  async function readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }> {
+    const rows = await selectEvents(db).where('e.stream_id', '=', streamId).orderBy('e.stream_position').execute();
+    const events = rows.map(toRecorded);
+    return { version: events.at(-1)?.streamPosition ?? 0, events };
+  }
+
+  return {
+    database,
+    append,
+    readStream,
+    readAll: (after, limit, readOptions) => readLog(after, limit, readOptions),
+    readLog,
+  };
+}
+
+interface PreparedEvent {
+  id: string;
+  type: string;
+  schemaVersion: number;
+  /** As a read will return it: the JSON round trip drops undefined fields and turns dates into strings. */
+  data: unknown;
+  dataJson: string;
+  metadata: EventMetadata;
+  metadataJson: string;
+}
+
+function prepare(event: NewEvent, ids: IdGenerator): PreparedEvent {
+  const dataJson = JSON.stringify(event.data ?? null);
+  const metadataJson = JSON.stringify(event.metadata);
+  return {
+    id: event.id ?? ids.uuid(),
+    type: event.type,
+    schemaVersion: event.schemaVersion ?? 1,
+    data: JSON.parse(dataJson),
+    dataJson,
+    metadata: JSON.parse(metadataJson) as EventMetadata,
+    metadataJson,
+  };
+}
+
+function checkExpected(streamId: string, expected: ExpectedState, version: number): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && version === 0) ||
+    (expected === 'stream_exists' && version > 0) ||
+    expected === version;
+  if (!ok) throw new WrongExpectedVersionError(streamId, expected, version === 0 ? 'no_stream' : version);
+}
+
+/** Each projection gets only the events it handles, in order; one that handles none is not called. */
+export async function applyInline(
+  trx: Transaction<Tables>,
+  projections: readonly InlineProjection[],
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  for (const projection of projections) {
+    const handled = events.filter((event) => projection.handles.includes(event.type));
+    if (handled.length > 0) await projection.apply(trx, handled);
+  }
+}
+
+function upcasterChain(upcasters: readonly Upcaster[]) {
+  const byKey = new Map(upcasters.map((u) => [`${u.type}@${u.fromVersion}`, u]));
+  return (type: string, schemaVersion: number, data: unknown): { schemaVersion: number; data: unknown } => {
+    let version = schemaVersion;
+    let current = data;
+    for (let upcaster = byKey.get(`${type}@${version}`); upcaster; upcaster = byKey.get(`${type}@${version}`)) {
+      current = upcaster.upcast(current);
+      version++;
+    }
+    return { schemaVersion: version, data: current };
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: name, message } = error as { code?: string; constraint?: string; message?: string };
+  return code === UNIQUE_VIOLATION && (name === constraint || (message ?? '').includes(constraint));
+}

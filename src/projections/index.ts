@@ -1,0 +1,9 @@
+import type { AsyncProjection, InlineProjection } from '../infra/event-store/types.ts';
+
+// THE registry of projections. Add yours with one import and one line in the right list:
+// inline where a screen must show its own write at once (runs in the append's transaction),
+// async where the read model may lag (runs in a checkpointed runner). Order matters only within a list.
+
+export const inlineProjections: readonly InlineProjection[] = [];
+
+export const asyncProjections: readonly AsyncProjection[] = [];
