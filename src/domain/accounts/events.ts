@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { DomainEvent } from '../decider.ts';
+
+// The accounts events. Payloads are zod schemas (DESIGN.md §3); version 1 of each.
+// Times in payloads are ISO strings from the injected clock, decided when the command was handled.
+
+/** A user's own stream, `user-<userId>`. */
+export const userRegisteredSchema = z.object({
+  userId: z.string(),
+  /** Shown in the top bar; unique across users, derived from the email's local part. */
+  username: z.string().max(255),
+  /** As the user typed it (trimmed); comparisons use the normalised form. */
+  email: z.string().max(255),
+  /** argon2id PHC string, never the password itself. */
+  passwordHash: z.string().max(255),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().max(50).nullable(),
+  marketingNotificationsEnabled: z.boolean(),
+  /** The grading provider's id and token for this account (SPEC.md §3 agsCardUserId, agsCardToken). */
+  providerUserId: z.string().nullable(),
+  providerToken: z.string().nullable(),
+  registeredAt: z.string(),
+});
+export type UserRegistered = DomainEvent<'UserRegistered', z.infer<typeof userRegisteredSchema>>;
+
+export const userLoggedInSchema = z.object({ userId: z.string(), at: z.string() });
+export type UserLoggedIn = DomainEvent<'UserLoggedIn', z.infer<typeof userLoggedInSchema>>;
+
+/** The stream `user-email-<sha256(normalised email)>`: who holds an email address. */
+export const emailClaimedSchema = z.object({ email: z.string(), userId: z.string(), claimedAt: z.string() });
+export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaimedSchema>>;
+
+/** The stream `guest-<guestId>`: what a guest session owned now belongs to this user. */
+export const guestSessionClaimedSchema = z.object({ guestId: z.string(), userId: z.string(), claimedAt: z.string() });
+export type GuestSessionClaimed = DomainEvent<'GuestSessionClaimed', z.infer<typeof guestSessionClaimedSchema>>;
+
+export type UserEvent = UserRegistered | UserLoggedIn;
+export type EmailClaimEvent = EmailClaimed;
+export type GuestSessionEvent = GuestSessionClaimed;
+export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent;
+
+export const accountsEventSchemas = {
+  UserRegistered: userRegisteredSchema,
+  UserLoggedIn: userLoggedInSchema,
+  EmailClaimed: emailClaimedSchema,
+  GuestSessionClaimed: guestSessionClaimedSchema,
+} as const;

@@ -1,0 +1,64 @@
+import type { Redis } from 'ioredis';
+import type { Clock } from '../clock/clock.ts';
+
+/** At most `max` hits per key in a fixed window of `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Until the window ends; 0 when allowed. */
+  retryAfterMs: number;
+}
+
+/** Counts attempts per key (an address, an account). Shared by every API process when it lives in Redis. */
+export interface RateLimiter {
+  hit(key: string, limit: RateLimit): Promise<RateLimitResult>;
+  /** Forgets a key, for example an account's failed sign-ins once the right password is given. */
+  reset(key: string): Promise<void>;
+}
+
+/** One process only: for the embedded mode without Redis. */
+export function memoryRateLimiter(clock: Clock): RateLimiter {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  return {
+    async hit(key, limit) {
+      const now = clock.now().getTime();
+      if (windows.size > 10_000) {
+        for (const [k, w] of windows) if (w.endsAt <= now) windows.delete(k);
+      }
+      let window = windows.get(key);
+      if (!window || window.endsAt <= now) {
+        window = { count: 0, endsAt: now + limit.windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return window.count <= limit.max ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: window.endsAt - now };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+// Increment and start the window in one step, so two processes never both see a fresh key.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}
+`;
+
+/** Shared by every API process (REDIS_URL). `prefix` keeps tests and deployments apart. */
+export function redisRateLimiter(redis: Redis, prefix = 'rate-limit:'): RateLimiter {
+  return {
+    async hit(key, limit) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(limit.windowMs))) as [number, number];
+      return count <= limit.max ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: Math.max(ttl, 0) };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}

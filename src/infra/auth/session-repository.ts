@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock, IdGenerator } from '../clock/clock.ts';
+import type { Tables } from '../database/schema.ts';
+
+/** What a request knows about its caller. */
+export interface Session {
+  /** sha256 of the cookie's token: safe to log, useless as a credential. */
+  id: string;
+  userId: string | null;
+  guestId: string;
+  expiresAt: Date;
+}
+
+export interface NewSession {
+  /** The cookie value: 256 random bits, base64url. Only ever in the cookie. */
+  token: string;
+  session: Session;
+}
+
+export const GUEST_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000; // DESIGN.md §6: guest data lives 7 days
+export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionRepository {
+  /** A guest session when `userId` is null. */
+  create(userId: string | null): Promise<NewSession>;
+  /** The live session for a cookie token; null when unknown, expired or revoked. */
+  find(token: string): Promise<Session | null>;
+  revoke(sessionId: string): Promise<void>;
+  /** Deletes sessions that expired before `before`; returns how many. */
+  deleteExpired(before: Date): Promise<number>;
+}
+
+function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function createSessionRepository(db: Kysely<Tables>, clock: Clock, ids: IdGenerator): SessionRepository {
+  return {
+    async create(userId) {
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + (userId ? USER_SESSION_TTL_MS : GUEST_SESSION_TTL_MS));
+      const session: Session = { id: sessionIdOf(token), userId, guestId: ids.uuid(), expiresAt };
+      await db
+        .insertInto('sessions')
+        .values({ id: session.id, user_id: userId, guest_id: session.guestId, created_at: now, expires_at: expiresAt })
+        .execute();
+      return { token, session };
+    },
+    async find(token) {
+      if (!TOKEN_SHAPE.test(token)) return null;
+      const row = await db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'guest_id', 'expires_at'])
+        .where('id', '=', sessionIdOf(token))
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', clock.now())
+        .executeTakeFirst();
+      return row ? { id: row.id, userId: row.user_id, guestId: row.guest_id, expiresAt: row.expires_at } : null;
+    },
+    async revoke(sessionId) {
+      await db.updateTable('sessions').set({ revoked_at: clock.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    },
+    async deleteExpired(before) {
+      const result = await db.deleteFrom('sessions').where('expires_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

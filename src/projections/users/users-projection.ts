@@ -1,0 +1,45 @@
+import { userLoggedInSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
+import { normalizeEmail } from '../../domain/accounts/identity.ts';
+import type { InlineProjection } from '../../infra/event-store/types.ts';
+
+/** `CG-000042`: the customer number the built-in provider shows on the profile. */
+export function customerNumber(globalPosition: number): string {
+  return `CG-${String(globalPosition).padStart(6, '0')}`;
+}
+
+// Inline: sign-in reads this table right after registration. A duplicate email or username makes
+// the insert, and so the whole append, fail: the unique indexes are a backstop (see email-claim.ts).
+export const usersProjection: InlineProjection = {
+  name: 'users',
+  handles: ['UserRegistered', 'UserLoggedIn'],
+  tables: ['users'],
+  async apply(trx, events) {
+    for (const event of events) {
+      if (event.type === 'UserRegistered') {
+        const data = userRegisteredSchema.parse(event.data);
+        await trx
+          .insertInto('users')
+          .values({
+            id: data.userId,
+            username: data.username,
+            password: data.passwordHash,
+            email: data.email,
+            email_normalized: normalizeEmail(data.email),
+            created_at: data.registeredAt,
+            ags_card_user_id: data.providerUserId,
+            ags_card_token: data.providerToken,
+            first_name: data.firstName,
+            last_name: data.lastName,
+            phone: data.phone,
+            customer_number: customerNumber(event.globalPosition),
+            marketing_notifications_enabled: data.marketingNotificationsEnabled,
+          })
+          .onConflict((c) => c.column('id').doNothing())
+          .execute();
+      } else if (event.type === 'UserLoggedIn') {
+        const data = userLoggedInSchema.parse(event.data);
+        await trx.updateTable('users').set({ last_login_at: data.at }).where('id', '=', data.userId).execute();
+      }
+    }
+  },
+};
