@@ -21,6 +21,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
+  // Namespace of the job queue's Redis keys, so several deployments (or tests) can share one Redis.
+  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('tcg'),
   CPU_POOL_SIZE: z.coerce.number().int().min(1).default(os.availableParallelism()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   OPENAI_API_KEY: optionalText,
