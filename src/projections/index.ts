@@ -1,9 +1,12 @@
 import type { AsyncProjection, InlineProjection } from '../infra/event-store/types.ts';
+import { usersProjection } from './users/users-projection.ts';
 
 // THE registry of projections. Add yours with one import and one line in the right list:
 // inline where a screen must show its own write at once (runs in the append's transaction),
 // async where the read model may lag (runs in a checkpointed runner). Order matters only within a list.
 
-export const inlineProjections: readonly InlineProjection[] = [];
+export const inlineProjections: readonly InlineProjection[] = [
+  usersProjection,
+];
 
 export const asyncProjections: readonly AsyncProjection[] = [];
