@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { sideMeasurementSchema } from './measurement.ts';
+
+// What a graded card looks like to the API and the web app (SPEC.md §3 "Grading result", §9 "Grading rules",
+// GRADING.md §2). Grades are numbers rounded to 0.1. The engine in src/domain/grading fills everything but the
+// storage fields (id, image URLs), which the caller adds once the images are stored.
+
+/**
+ * The four subgrades. `centering` is null when no side's centering could be measured (a borderless card):
+ * we never make up a ratio, so we never make up its grade either; the overall is then weighed over the other three
+ * (see src/domain/grading/README.md).
+ */
+export const subgradesSchema = z.object({
+  centering: z.number().nullable(),
+  corners: z.number(),
+  edges: z.number(),
+  surface: z.number(),
+});
+export type Subgrades = z.infer<typeof subgradesSchema>;
+
+export const gradeLabelSchema = z.enum(['Excellent', 'Very Good', 'Good', 'Average', 'Poor']);
+export type GradeLabel = z.infer<typeof gradeLabelSchema>;
+
+/** SPEC.md §9's two verdicts, and a third for a card whose centering cannot be measured (borderless). */
+export const centeringVerdictSchema = z.enum(['Good Centering', 'Poor Centering', 'Centering Not Measurable']);
+export type CenteringVerdict = z.infer<typeof centeringVerdictSchema>;
+
+export const conditionSchema = z.enum(['Near Mint', 'Lightly Played', 'Moderately Played', 'Heavily Played']);
+export type Condition = z.infer<typeof conditionSchema>;
+
+export const raritySchema = z.enum([
+  'Common',
+  'Uncommon',
+  'Rare',
+  'Ultra Rare',
+  'Secret Rare',
+  'Holo',
+  'Holographic',
+  'Full Art',
+  'Super-Rare',
+  'Rainbow Rare',
+  'Character Super Rare (CSR)',
+  'Shiny',
+  'Legendary',
+]);
+export type Rarity = z.infer<typeof raritySchema>;
+
+export const graderSchema = z.enum(['PSA', 'BGS', 'CGC']);
+export type Grader = z.infer<typeof graderSchema>;
+
+/** The best grade a grader's centering rules allow for the measured ratios (GRADING.md §2). */
+export const centeringCeilingSchema = z.object({
+  grader: graderSchema,
+  /** Highest grade of the table whose front and back limits both hold; null when none does or not measurable. */
+  maxGrade: z.number().nullable(),
+  /** As a collector says it: "PSA 9", "BGS 10 Pristine", "below CGC 9", "not measurable". */
+  text: z.string(),
+});
+export type CenteringCeiling = z.infer<typeof centeringCeilingSchema>;
+
+export const centeringCeilingsSchema = z.object({
+  /** 'front' when no back was graded: the back's limits are then unchecked, so these are upper bounds. */
+  basis: z.enum(['front', 'front and back', 'not measurable']),
+  psa: centeringCeilingSchema,
+  bgs: centeringCeilingSchema,
+  cgc: centeringCeilingSchema,
+});
+export type CenteringCeilings = z.infer<typeof centeringCeilingsSchema>;
+
+export const gradeLabelsSchema = z.object({
+  overall: gradeLabelSchema,
+  centering: gradeLabelSchema.nullable(),
+  corners: gradeLabelSchema,
+  edges: gradeLabelSchema,
+  surface: gradeLabelSchema,
+});
+export type GradeLabels = z.infer<typeof gradeLabelsSchema>;
+
+/** What the measurements grade to: the pure output of src/domain/grading. */
+export const cardGradeSchema = z.object({
+  /** The card's subgrades: the 60/40 front/back blend when a back was graded, else the front's. */
+  grades: subgradesSchema,
+  /** Each side's own subgrades and overall: present when both sides were graded (SPEC.md §3). */
+  frontGrades: subgradesSchema.optional(),
+  backGrades: subgradesSchema.optional(),
+  overallGrade: z.number(),
+  frontOverall: z.number().optional(),
+  backOverall: z.number().optional(),
+  centeringVerdict: centeringVerdictSchema,
+  condition: conditionSchema,
+  labels: gradeLabelsSchema,
+  centeringCeilings: centeringCeilingsSchema,
+  /** Beckett's way of combining the four subgrades (the lowest weighs most), in half points. */
+  bgsOverall: z.number(),
+  /** Plain-language summary of why the grade is what it is. */
+  conditionAnalysis: z.string(),
+  /** 0..1: how far to trust the grade (photo quality, textured surfaces); the lower of the two sides. */
+  confidence: z.number().min(0).max(1),
+  /** Hints to retake a photo, each prefixed with its side ("Front: ..."). */
+  photoHints: z.array(z.string()),
+});
+export type CardGrade = z.infer<typeof cardGradeSchema>;
+
+export const identificationSourceSchema = z.enum(['ocr', 'vision-model', 'none']);
+export type IdentificationSource = z.infer<typeof identificationSourceSchema>;
+
+/** A price never comes from nowhere: it says who estimated it (DESIGN.md §8: no invented prices). */
+export const valueEstimateSchema = z.object({
+  /** A price with its currency, as shown: "$12.50". */
+  text: z.string(),
+  /** Who says so, shown beside the price: "Estimate by the vision model (gpt-4o-mini), not market data". */
+  label: z.string(),
+});
+export type ValueEstimate = z.infer<typeof valueEstimateSchema>;
+
+/** Who the card is. Fields are null when the source could not tell. */
+export const identificationSchema = z.object({
+  source: identificationSourceSchema,
+  cardName: z.string().nullable(),
+  cardSet: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  rarity: raritySchema.nullable(),
+  cardFacts: z.string().nullable(),
+  setDescription: z.string().nullable(),
+  estimatedValue: valueEstimateSchema.nullable(),
+  psa10Value: valueEstimateSchema.nullable(),
+  /** The model that answered, for 'vision-model'. */
+  model: z.string().nullable(),
+});
+export type Identification = z.infer<typeof identificationSchema>;
+
+export const sideMeasurementsSchema = z.object({
+  front: sideMeasurementSchema,
+  back: sideMeasurementSchema.optional(),
+});
+
+/** Shown when a field is unknown (SPEC.md: "N/A"). */
+export const NOT_AVAILABLE = 'N/A';
+export const UNKNOWN_CARD_NAME = 'Unknown card';
+
+/**
+ * A graded card before storage: SPEC.md §3's Grading result fields the engine can fill, plus the evidence
+ * (measurements, ceilings, labels) the screen draws. Same image bytes, same JSON, byte for byte.
+ */
+export const gradedCardSchema = cardGradeSchema.extend({
+  cardName: z.string(),
+  cardSet: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  cardFacts: z.string().nullable(),
+  setDescription: z.string().nullable(),
+  rarity: raritySchema.nullable(),
+  /** The labelled estimate's price, or "N/A". */
+  estimatedValue: z.string(),
+  psa10Value: z.string(),
+  identification: identificationSchema,
+  measurements: sideMeasurementsSchema,
+});
+export type GradedCard = z.infer<typeof gradedCardSchema>;
+
+/** The Grading result of SPEC.md §3 as the API returns it: a graded card with its storage fields. */
+export const gradingResultSchema = gradedCardSchema.extend({
+  id: z.string(),
+  imageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  /** The annotated pictures (outline, border lines in mm, boxes on defects), PNG. */
+  annotatedImageUrl: z.string().nullable(),
+  annotatedBackImageUrl: z.string().nullable(),
+  /** Optional marketplace id shown as a badge. */
+  comcId: z.string().nullable().optional(),
+});
+export type GradingResult = z.infer<typeof gradingResultSchema>;
