@@ -1,0 +1,24 @@
+import { Outlet } from '@tanstack/react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { Footer } from './footer';
+import { TopBar } from './top-bar';
+
+/** Every screen: top bar, the page, footer, and the toaster. */
+export function AppShell() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-card px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:outline-none focus:ring-2 focus:ring-ring"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

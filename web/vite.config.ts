@@ -1,0 +1,42 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The web app lives in web/; it builds into dist/web, which the fastify server serves in production.
+// In development Vite serves it and passes API and live-channel traffic to the server on port 3000.
+const webRoot = import.meta.dirname;
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [
+    // The router plugin must come before the React plugin.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/route-tree.gen.ts',
+      quoteStyle: 'single',
+      autoCodeSplitting: true,
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: {
+      '@contracts': path.resolve(webRoot, '../src/contracts'),
+      '@': path.resolve(webRoot, 'src'),
+    },
+  },
+  build: {
+    outDir: path.resolve(webRoot, '../dist/web'),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiServer, changeOrigin: false },
+      '/ws': { target: apiServer, ws: true },
+    },
+  },
+});
