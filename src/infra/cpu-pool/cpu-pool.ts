@@ -1,0 +1,53 @@
+import type { Transferable } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { AppError } from '../../contracts/errors.ts';
+
+// Worker threads for the JavaScript pixel loops (DESIGN.md §5). sharp decodes on libuv's pool;
+// the loops over the decoded pixels run here, off the event loop.
+
+export interface CpuPoolOptions {
+  /** Worker threads; the config's CPU_POOL_SIZE (the number of cores) in the runtime. */
+  size: number;
+  /** Tasks that may wait for a thread before `run` refuses more. Default 32 per thread. */
+  maxQueue?: number;
+}
+
+export interface CpuPool {
+  readonly size: number;
+  /**
+   * Runs the default export of a task module (a `.ts` file: Node strips its types in the worker too)
+   * on a worker thread. Pass large buffers in `transferList` so they move instead of being copied.
+   */
+  run<Output>(task: URL, input: unknown, transferList?: readonly Transferable[]): Promise<Output>;
+  /** Waits for queued and running tasks, then stops the threads. */
+  close(): Promise<void>;
+}
+
+/** Every thread is busy and the queue is full: the caller should answer 503 or retry later. */
+export class CpuPoolBusyError extends AppError {
+  constructor() {
+    super('unavailable', 'server_busy', 'The server is busy. Please try again in a moment.');
+  }
+}
+
+export function createCpuPool(options: CpuPoolOptions): CpuPool {
+  const piscina = new Piscina({
+    minThreads: 0,
+    maxThreads: options.size,
+    maxQueue: options.maxQueue ?? options.size * 32,
+    // Threads start on first use and stop after a minute idle, so a process that never grades pays nothing.
+    idleTimeout: 60_000,
+  });
+  return {
+    size: options.size,
+    async run<Output>(task: URL, input: unknown, transferList: readonly Transferable[] = []) {
+      try {
+        return (await piscina.run(input, { filename: task.href, transferList: [...transferList] })) as Output;
+      } catch (error) {
+        if (error instanceof Error && error.message === 'Task queue is at limit') throw new CpuPoolBusyError();
+        throw error;
+      }
+    },
+    close: () => piscina.close(),
+  };
+}

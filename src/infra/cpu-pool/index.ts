@@ -1,0 +1,1 @@
+export { createCpuPool, CpuPoolBusyError, type CpuPool, type CpuPoolOptions } from './cpu-pool.ts';
