@@ -27,6 +27,8 @@ export const registerSchema = z
     path: ['password_confirmation'],
   });
 export type RegisterInput = z.input<typeof registerSchema>;
+/** What the server works with once a registration body has been validated. */
+export type RegisterRequest = z.output<typeof registerSchema>;
 
 /** GET /api/user (SPEC.md §3 User). */
 export const userSchema = z.object({

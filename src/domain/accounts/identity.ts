@@ -7,9 +7,12 @@ export function normalizeEmail(email: string): string {
 
 const USERNAME_BASE_MAX = 40;
 
-/** The part of a username taken from the email: its local part, lower-cased, letters, digits, `.`, `_` and `-` only. */
+/**
+ * The part of a username taken from the email: its local part without a `+tag`, lower-cased,
+ * letters, digits, `.`, `_` and `-` only.
+ */
 export function usernameBase(email: string): string {
-  const local = normalizeEmail(email).split('@')[0] ?? '';
+  const local = (normalizeEmail(email).split('@')[0] ?? '').split('+')[0] ?? '';
   const cleaned = local.replace(/[^a-z0-9._-]/g, '').slice(0, USERNAME_BASE_MAX);
   return cleaned === '' ? 'user' : cleaned;
 }

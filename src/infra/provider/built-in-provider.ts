@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import { recordLogin } from '../../commands/accounts/record-login.ts';
+import { registerUser } from '../../commands/accounts/register-user.ts';
+import type { ProviderProfile } from '../../contracts/auth.ts';
+import { AppError } from '../../contracts/errors.ts';
+import { findUserByEmail, findUserById, usernamesLike, userView, type UserRow } from '../../projections/users/queries.ts';
+import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { Clock, IdGenerator } from '../clock/clock.ts';
+import type { Tables } from '../database/schema.ts';
+import type { EventStore } from '../event-store/types.ts';
+import { INVALID_CREDENTIALS_MESSAGE, type GradingProvider } from './types.ts';
+
+/**
+ * Marks a user as linked to the built-in provider. Not a secret: calls are authorised by the session.
+ * The web app asks for the provider profile only when the user carries a token (SPEC.md §6).
+ */
+export const BUILT_IN_PROVIDER_TOKEN = 'built-in';
+
+export interface BuiltInProviderDeps {
+  store: EventStore;
+  db: Kysely<Tables>;
+  hasher: PasswordHasher;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/** Local accounts: event-sourced users, argon2id passwords, the profile from the users read model. */
+export function builtInProvider(deps: BuiltInProviderDeps): GradingProvider {
+  const { store, db, hasher, clock, ids } = deps;
+
+  async function userRow(userId: string): Promise<UserRow> {
+    const row = await findUserById(db, userId);
+    if (!row) throw new AppError('unauthorized', 'unauthorized', 'Not signed in');
+    return row;
+  }
+
+  return {
+    name: 'built-in',
+
+    async register(input, metadata) {
+      const passwordHash = await hasher.hash(input.password);
+      const userId = ids.uuid();
+      await registerUser(
+        { store, metadata },
+        { usernamesStartingWith: (base) => usernamesLike(db, base) },
+        {
+          userId,
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone,
+          marketingNotificationsEnabled: input.is_marketing_notifications_enabled,
+          providerUserId: userId,
+          providerToken: BUILT_IN_PROVIDER_TOKEN,
+          registeredAt: clock.now().toISOString(),
+        },
+      );
+      return userView(await userRow(userId));
+    },
+
+    async login(input, metadata) {
+      const row = await findUserByEmail(db, input.email);
+      const valid = row ? await hasher.verify(row.password, input.password) : await hasher.verifyNobody(input.password);
+      if (!row || !valid) throw new AppError('unauthorized', 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+      await recordLogin({ store, metadata }, { userId: row.id, at: clock.now().toISOString() });
+      return userView(row);
+    },
+
+    async profile(userId) {
+      return profileView(await userRow(userId));
+    },
+  };
+}
+
+function profileView(row: UserRow): ProviderProfile {
+  const fullName = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    full_name: fullName === '' ? row.username : fullName,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    profile_image: null,
+    customer_number: row.customer_number,
+    roles: [{ name: row.role }],
+    role: row.role,
+    stripe_id: null,
+    wallet: { balance: Number(row.wallet_balance) },
+    is_marketing_notifications_enabled: row.marketing_notifications_enabled,
+  };
+}
