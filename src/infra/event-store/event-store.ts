@@ -32,20 +32,9 @@ export interface EventStoreOptions {
   ids?: IdGenerator;
 }
 
-/** Extra reads for the projection runners and rebuild; everyone else uses `EventStore`. */
-export interface EventStoreInternals extends EventStore {
-  readonly database: Database;
-  /**
-   * Like `readAll`, with a choice of horizon. 'commit-safe' (the default) stops below the oldest transaction still
-   * running, so nothing can later commit in front of what was returned. 'visible' returns every committed event:
-   * only safe for a reader that holds locks making late commits impossible or harmless (rebuild's final catch-up).
-   */
-  readLog(after: Checkpoint, limit: number, options?: ReadAllOptions & { horizon?: 'commit-safe' | 'visible' }): Promise<RecordedEvent[]>;
-}
-
 const UNIQUE_VIOLATION = '23505';
 
-export function createEventStore(database: Database, options: EventStoreOptions = {}): EventStoreInternals {
+export function createEventStore(database: Database, options: EventStoreOptions = {}): EventStore {
   const { db } = database;
   const inline = options.inline ?? [];
   const clock = options.clock ?? systemClock;
@@ -89,11 +78,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
     };
   }
 
-  async function readLog(
-    after: Checkpoint,
-    limit: number,
-    readOptions: ReadAllOptions & { horizon?: 'commit-safe' | 'visible' } = {},
-  ): Promise<RecordedEvent[]> {
+  async function readAll(after: Checkpoint, limit: number, readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     if (readOptions.types?.length === 0) return [];
     let query = selectEvents(readOptions.trx ?? db)
       .where(sql<boolean>`(e.transaction_id, e.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`)
@@ -111,21 +96,32 @@ export function createEventStore(database: Database, options: EventStoreOptions 
     return rows.map(toRecorded);
   }
 
-  /** A retry of an append that already happened: the same ids with the same content. Anything else is refused. */
+  /**
+   * A retry of an append that already happened: the same events (ids and content) as that append wrote, all of
+   * them and no more; its events share one transaction id. Anything else that reuses an id is refused.
+   */
   async function findEarlierAppend(
     trx: Transaction<Tables>,
     streamId: string,
     events: readonly PreparedEvent[],
   ): Promise<AppendResult | undefined> {
-    const rows = await selectEvents(trx)
+    const found = await trx
+      .selectFrom('es_events')
+      .select(['event_id', sql<string>`transaction_id::text`.as('transaction_id')])
       .where(
-        'e.event_id',
+        'event_id',
         'in',
         events.map((e) => e.id),
       )
+      .limit(1)
+      .executeTakeFirst();
+    if (!found) return undefined;
+    const rows = await selectEvents(trx)
+      .where('e.stream_id', '=', streamId)
+      .where(sql<boolean>`e.transaction_id = ${found.transaction_id}::xid8`)
       .orderBy('e.stream_position')
       .execute();
-    if (rows.length === 0) return undefined;
+    if (rows.length !== events.length) throw new DuplicateEventIdError(found.event_id);
     const byId = new Map(rows.map((row) => [row.event_id, row]));
     for (const event of events) {
       const row = byId.get(event.id);
@@ -136,7 +132,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
         row.event_type === event.type &&
         row.schema_version === event.schemaVersion &&
         isDeepStrictEqual(row.data, event.data);
-      if (!same) throw new DuplicateEventIdError(row ? event.id : rows[0]!.event_id);
+      if (!same) throw new DuplicateEventIdError(row ? event.id : found.event_id);
     }
     const recorded = rows.map(toRecorded);
     return { version: recorded.at(-1)!.streamPosition, events: recorded };
@@ -237,13 +233,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
     return { version: events.at(-1)?.streamPosition ?? 0, events };
   }
 
-  return {
-    database,
-    append,
-    readStream,
-    readAll: (after, limit, readOptions) => readLog(after, limit, readOptions),
-    readLog,
-  };
+  return { append, readStream, readAll };
 }
 
 interface PreparedEvent {

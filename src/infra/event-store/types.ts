@@ -99,6 +99,12 @@ export interface EventStore {
 export interface ReadAllOptions {
   types?: readonly string[];
   trx?: Transaction<Tables>;
+  /**
+   * 'commit-safe' (the default) stops below the oldest transaction still running, so nothing can later commit in
+   * front of what was returned. 'visible' returns every committed event: only for a reader whose locks make a late
+   * commit harmless (rebuild's final catch-up of an inline projection).
+   */
+  horizon?: 'commit-safe' | 'visible';
 }
 
 /** The checkpoint just after an event: pass it to the next `readAll`. */

@@ -1,0 +1,3 @@
+export { startProjectionRunners, type ProjectionRunnerOptions } from './runner.ts';
+export { rebuildProjection, type RebuildOptions } from './rebuild.ts';
+export { projectionStatus, resetFailed, type ProjectionStatus } from './subscriptions.ts';
