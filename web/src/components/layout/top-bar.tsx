@@ -29,7 +29,7 @@ export function TopBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/85 backdrop-blur supports-[backdrop-filter]:bg-card/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <LayoutGrid className="size-4" aria-hidden />
@@ -61,7 +61,7 @@ export function TopBar() {
           })}
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <AccountArea />
           <Button
             variant="ghost"
@@ -117,7 +117,7 @@ function AccountArea() {
     return (
       <Button asChild size="sm">
         <Link to="/auth">
-          <LogIn aria-hidden />
+          <LogIn className="hidden sm:block" aria-hidden />
           Sign In
         </Link>
       </Button>
