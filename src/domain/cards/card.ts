@@ -1,0 +1,105 @@
+import { AppError } from '../../contracts/errors.ts';
+import type { Owner } from '../accounts/identity.ts';
+import { assertNever, type Decider } from '../decider.ts';
+import type { CardDeleted, CardEvent, CardGraded, CardOwnerChanged, CardPriceRecorded } from './events.ts';
+import { knownPrice } from './price.ts';
+
+// A graded card in someone's collection, stream `card-<cardId>`. Its id comes from its owner and images
+// (./card-id.ts), so grading the same pictures again finds the card already there. Only the owner may
+// delete it, and to anyone else a card they do not own does not exist: they get the same 404 as for an
+// id that was never used, so ids cannot be probed.
+
+export type CardState =
+  | { status: 'none' }
+  | { status: 'graded'; cardId: string; owner: Owner }
+  | { status: 'deleted'; cardId: string; owner: Owner };
+
+export type GradeCard = { type: 'GradeCard'; data: CardGraded['data'] };
+export type DeleteCard = { type: 'DeleteCard'; data: { cardId: string; requestedBy: Owner; deletedAt: string } };
+export type ClaimGuestCard = { type: 'ClaimGuestCard'; data: { cardId: string; guest: Owner; user: Owner; claimedAt: string } };
+export type CardCommand = GradeCard | DeleteCard | ClaimGuestCard;
+
+export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
+
+/**
+ * Records the grade, and the card's value when a named source gave one. The same owner sending the same
+ * images again gets the first grade back (no events). A card its owner deleted is graded afresh.
+ */
+export function gradeCard(command: GradeCard, state: CardState): CardEvent[] {
+  const graded = command.data;
+  if (state.status === 'graded') {
+    if (state.owner === graded.owner) return [];
+    // Only reachable by a guest whose card has since moved to an account.
+    throw new AppError('conflict', 'card_owned_elsewhere', 'This card has already been saved to another collection.');
+  }
+  const events: CardEvent[] = [{ type: 'CardGraded', data: graded }];
+  const price = knownPrice(graded.result.identification);
+  if (price) {
+    const recorded: CardPriceRecorded = {
+      type: 'CardPriceRecorded',
+      data: {
+        cardId: graded.cardId,
+        priceDate: graded.gradedAt.slice(0, 10),
+        priceValue: price.priceValue,
+        source: price.source,
+        grade: graded.result.overallGrade,
+        recordedAt: graded.gradedAt,
+      },
+    };
+    events.push(recorded);
+  }
+  return events;
+}
+
+/** Owner only. Deleting one's own card again changes nothing, so a retried delete succeeds. */
+export function deleteCard(command: DeleteCard, state: CardState): CardEvent[] {
+  const { requestedBy, cardId, deletedAt } = command.data;
+  if (state.status === 'none' || state.owner !== requestedBy) throw cardNotFound();
+  if (state.status === 'deleted') return [];
+  const deleted: CardDeleted = { type: 'CardDeleted', data: { cardId, owner: state.owner, deletedAt } };
+  return [deleted];
+}
+
+/** Moves a guest's card to the account that guest signed in to; a retried claim changes nothing. */
+export function claimGuestCard(command: ClaimGuestCard, state: CardState): CardEvent[] {
+  const { cardId, guest, user, claimedAt } = command.data;
+  if (!guest.startsWith('guest:') || !user.startsWith('user:')) {
+    throw new AppError('invalid', 'card_claim_invalid', 'Only a guest card can be claimed, and only by an account.');
+  }
+  if (state.status === 'none' || (state.owner !== guest && state.owner !== user)) throw cardNotFound();
+  if (state.status === 'deleted' || state.owner === user) return [];
+  const changed: CardOwnerChanged = { type: 'CardOwnerChanged', data: { cardId, from: guest, to: user, changedAt: claimedAt } };
+  return [changed];
+}
+
+export function evolveCard(state: CardState, event: CardEvent): CardState {
+  switch (event.type) {
+    case 'CardGraded':
+      return { status: 'graded', cardId: event.data.cardId, owner: event.data.owner };
+    case 'CardPriceRecorded':
+      return state;
+    case 'CardDeleted':
+      return state.status === 'none' ? state : { ...state, status: 'deleted' };
+    case 'CardOwnerChanged':
+      return state.status === 'none' ? state : { ...state, owner: event.data.to };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: evolveCard,
+  decide(command, state) {
+    switch (command.type) {
+      case 'GradeCard':
+        return gradeCard(command, state);
+      case 'DeleteCard':
+        return deleteCard(command, state);
+      case 'ClaimGuestCard':
+        return claimGuestCard(command, state);
+      default:
+        return assertNever(command);
+    }
+  },
+};

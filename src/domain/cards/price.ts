@@ -1,0 +1,25 @@
+import type { Identification } from '../../contracts/grading.ts';
+
+// Prices (DESIGN.md §8): no invented prices. A card has a value only where someone who can be named
+// gave one (the configured vision model's estimate, labelled as such); otherwise the card shows 'N/A'
+// and no price is recorded.
+
+const amountPattern = /^\$?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)$/;
+
+/**
+ * The price in an estimatedValue text, SPEC.md §9: the number in its first space-separated token.
+ * "$1,234.50 (Estimate by …)" is 1234.5; 'N/A', a range ("$30-$50") or anything else is no price.
+ */
+export function priceFromText(text: string | null | undefined): number | null {
+  const firstToken = (text ?? '').trim().split(/\s+/)[0] ?? '';
+  const match = amountPattern.exec(firstToken);
+  return match ? Number(match[1]!.replaceAll(',', '')) : null;
+}
+
+/** The value to record for a newly graded card, or null when nobody named gave one. */
+export function knownPrice(identification: Identification): { priceValue: number; source: string } | null {
+  const estimate = identification.estimatedValue;
+  if (!estimate) return null;
+  const priceValue = priceFromText(estimate.text);
+  return priceValue === null ? null : { priceValue, source: estimate.label };
+}
