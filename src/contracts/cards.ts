@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { gradingResultSchema, subgradesSchema } from './grading.ts';
+
+// The calls of SPEC.md §7 around graded cards: grading, the shared card, the collection,
+// the leaderboard and achievements. Shared by the server and the web app.
+
+/** POST /api/grade-card text fields (the files come as frontImage / backImage parts). */
+export const gradeCardFieldsSchema = z.object({
+  frontImageUrl: z
+    .string()
+    .trim()
+    .max(2048, 'That URL is too long')
+    .optional()
+    .transform((v) => (v ? v : null)),
+  backImageUrl: z
+    .string()
+    .trim()
+    .max(2048, 'That URL is too long')
+    .optional()
+    .transform((v) => (v ? v : null)),
+  cardType: z.string().trim().min(1).max(50).default('pokemon'),
+});
+export type GradeCardFields = z.infer<typeof gradeCardFieldsSchema>;
+
+/** POST /api/grade-card and GET /api/card/{id}: the Grading result of SPEC.md §3 with its evidence. */
+export const cardResultSchema = gradingResultSchema.extend({
+  cardType: z.string(),
+  /** ISO time the card was graded. */
+  createdAt: z.string(),
+});
+export type CardResult = z.infer<typeof cardResultSchema>;
+
+/** GET /api/my-cards: rows of card_grades (SPEC.md §3), newest first. */
+export const collectionCardSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  cardName: z.string(),
+  cardSet: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  cardDescription: z.string().nullable(),
+  setDescription: z.string().nullable(),
+  cardFacts: z.string().nullable(),
+  cardType: z.string(),
+  imageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  grades: subgradesSchema,
+  overallGrade: z.number(),
+  conditionAnalysis: z.string().nullable(),
+  /** A price with its currency ("$12.50"), or 'N/A'. */
+  estimatedValue: z.string().nullable(),
+  psa10Value: z.string().nullable(),
+  rarity: z.string().nullable(),
+  comcId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CollectionCard = z.infer<typeof collectionCardSchema>;
+
+export const deleteCardResponseSchema = z.object({ message: z.string() });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/sync-instant-grades */
+export const syncInstantGradesResponseSchema = z.object({
+  message: z.string(),
+  importedCards: z.array(collectionCardSchema),
+  newAchievements: z.array(z.unknown()),
+});
+
+/** GET /api/leaderboard */
+export const leaderboardEntrySchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  cardCount: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const achievementLevelSchema = z.enum(['bronze', 'silver', 'gold']);
+
+/** GET /api/achievements: the caller's earned achievements (SPEC.md §3 Achievement). */
+export const achievementSchema = z.object({
+  achievementId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  level: achievementLevelSchema,
+  notificationShown: z.boolean(),
+  earnedAt: z.string(),
+});
+export type Achievement = z.infer<typeof achievementSchema>;
