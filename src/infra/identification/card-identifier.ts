@@ -1,0 +1,39 @@
+import type { Identification } from '../../contracts/grading.ts';
+import type { DecodedImage } from '../../vision/index.ts';
+
+// Who the card is: a port with two adapters, offline OCR (default) and an OpenAI-compatible vision model
+// (DESIGN.md §2). Identification never grades: the grade comes from the measurements alone.
+
+/** One side as the grading service has it: flattened and upright, 63 × 88 mm. */
+export interface CardPicture {
+  image: DecodedImage;
+  /** Where the border ends (mm), when centering was measured: the name band sits just inside it. */
+  innerFrame?: { left: number; right: number; top: number; bottom: number };
+}
+
+export interface CardIdentifier {
+  /** Never throws for a card it cannot read: it answers with what it knows (fields null). */
+  identify(front: CardPicture, back?: CardPicture): Promise<Identification>;
+  close(): Promise<void>;
+}
+
+export function unidentified(source: Identification['source'] = 'none'): Identification {
+  return {
+    source,
+    cardName: null,
+    cardSet: null,
+    cardNumber: null,
+    rarity: null,
+    cardFacts: null,
+    setDescription: null,
+    estimatedValue: null,
+    psa10Value: null,
+    model: null,
+  };
+}
+
+/** For `--no-identify` and for tests of the grading service that are not about identification. */
+export const noIdentifier: CardIdentifier = {
+  identify: async () => unidentified(),
+  close: async () => {},
+};

@@ -1,0 +1,191 @@
+import { access } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createWorker, OEM, PSM } from 'tesseract.js';
+import type { Page, Worker } from 'tesseract.js';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
+import type { Identification } from '../../contracts/grading.ts';
+import type { CardIdentifier, CardPicture } from './card-identifier.ts';
+import { unidentified } from './card-identifier.ts';
+import { collectorNumberFromText, nameFromWords } from './ocr-text.ts';
+import type { ReadWord } from './ocr-text.ts';
+
+// Offline identification: tesseract (WASM) reads the name band and the collector number off the flattened card.
+// The language data comes from the installed @tesseract.js-data/eng package; nothing is ever downloaded
+// (a local langPath, cacheMethod 'none'). One worker, made on first use, serves every card.
+// Layout read: trading-card-game cards (Pokémon, Magic, Yu-Gi-Oh): name at the top left, number at the bottom.
+
+const require = createRequire(import.meta.url);
+/** LSTM-only integer model: the smaller, more accurate data for the LSTM engine. */
+export const ENGLISH_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+interface RegionMm {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Pixels per mm the crops are read at: tesseract likes capitals 20-40 px tall. */
+const NAME_READ_PX_PER_MM = 9;
+const NUMBER_READ_PX_PER_MM = 16;
+const DEFAULT_BORDER_MM = 3;
+const NAME_BAND_HEIGHT_MM = 7.5;
+const NUMBER_BAND_HEIGHT_MM = 6.5;
+const PADDING_PX = 12;
+
+function nameBand(picture: CardPicture): RegionMm {
+  const frame = picture.innerFrame ?? { left: DEFAULT_BORDER_MM, right: CARD_WIDTH_MM - DEFAULT_BORDER_MM, top: DEFAULT_BORDER_MM, bottom: CARD_HEIGHT_MM - DEFAULT_BORDER_MM };
+  return { left: frame.left + 0.4, right: frame.right - 0.4, top: frame.top + 0.3, bottom: frame.top + 0.3 + NAME_BAND_HEIGHT_MM };
+}
+
+/** The number sits in the last few millimetres inside the border, or on the border itself. */
+function numberBand(picture: CardPicture): RegionMm {
+  const bottom = picture.innerFrame?.bottom ?? CARD_HEIGHT_MM - DEFAULT_BORDER_MM;
+  return { left: 1, right: CARD_WIDTH_MM - 1, top: bottom - NUMBER_BAND_HEIGHT_MM, bottom: Math.min(CARD_HEIGHT_MM - 0.5, bottom + 2) };
+}
+
+/** Otsu's threshold over a grey histogram. */
+export function otsuThreshold(grey: Uint8Array): number {
+  const histogram = new Array<number>(256).fill(0);
+  for (const value of grey) histogram[value]!++;
+  const total = grey.length;
+  let sumAll = 0;
+  for (let i = 0; i < 256; i++) sumAll += i * histogram[i]!;
+  let sumBelow = 0;
+  let countBelow = 0;
+  let best = 0;
+  let threshold = 127;
+  for (let t = 0; t < 256; t++) {
+    countBelow += histogram[t]!;
+    if (countBelow === 0) continue;
+    const countAbove = total - countBelow;
+    if (countAbove === 0) break;
+    sumBelow += t * histogram[t]!;
+    const meanBelow = sumBelow / countBelow;
+    const meanAbove = (sumAll - sumBelow) / countAbove;
+    const between = countBelow * countAbove * (meanBelow - meanAbove) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = t;
+    }
+  }
+  return threshold;
+}
+
+/** Black lettering on white: tesseract's page layout trips over coloured bands and frames. */
+export function binarise(grey: Uint8Array): Uint8Array {
+  const threshold = otsuThreshold(grey);
+  let dark = 0;
+  for (const value of grey) if (value <= threshold) dark++;
+  const lightText = dark > grey.length / 2; // text is the minority: mostly dark means light lettering
+  const out = new Uint8Array(grey.length);
+  for (let i = 0; i < grey.length; i++) out[i] = (grey[i]! <= threshold) !== lightText ? 0 : 255;
+  return out;
+}
+
+async function cropForReading(picture: CardPicture, region: RegionMm, readPxPerMm: number): Promise<Buffer> {
+  const { image } = picture;
+  const pxPerMm = image.width / CARD_WIDTH_MM;
+  const left = Math.max(0, Math.round(region.left * pxPerMm));
+  const top = Math.max(0, Math.round(region.top * pxPerMm));
+  const width = Math.min(image.width - left, Math.round((region.right - region.left) * pxPerMm));
+  const height = Math.min(image.height - top, Math.round((region.bottom - region.top) * pxPerMm));
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .extract({ left, top, width, height })
+    .resize({ width: Math.max(1, Math.round((width * readPxPerMm) / pxPerMm)), kernel: 'lanczos3' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(binarise(data), { raw: { width: info.width, height: info.height, channels: 1 } })
+    .extend({ top: PADDING_PX, bottom: PADDING_PX, left: PADDING_PX, right: PADDING_PX, background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+function wordsOf(page: Page): ReadWord[] {
+  const words: ReadWord[] = [];
+  let line = 0;
+  for (const block of page.blocks ?? [])
+    for (const paragraph of block.paragraphs)
+      for (const textLine of paragraph.lines) {
+        for (const word of textLine.words)
+          words.push({ text: word.text, confidence: word.confidence, height: word.bbox.y1 - word.bbox.y0, line });
+        line++;
+      }
+  return words;
+}
+
+export interface OcrIdentifierOptions {
+  langPath?: string;
+  /** Told when reading failed (logging); the card is then simply not identified. */
+  onError?: (error: unknown) => void;
+}
+
+export interface OcrIdentifier extends CardIdentifier {
+  readCard(picture: CardPicture): Promise<{ name: string | null; number: string | null }>;
+}
+
+export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIdentifier {
+  let worker: Promise<Worker> | undefined;
+  const getWorker = () => {
+    worker ??= (async () => {
+      const langPath = options.langPath ?? ENGLISH_LANG_PATH;
+      // tesseract.js never settles createWorker when the data cannot be loaded: make sure it is there first.
+      await access(path.join(langPath, 'eng.traineddata.gz')).catch(() => {
+        throw new Error(`OCR language data not found in ${langPath}: install @tesseract.js-data/eng`);
+      });
+      const created = await createWorker('eng', OEM.LSTM_ONLY, {
+        langPath,
+        cacheMethod: 'none',
+        gzip: true,
+        // Without a handler tesseract.js throws a failed job from an event handler and takes the process down;
+        // with one, the job's promise rejects and identify() answers without a name.
+        errorHandler: () => {},
+      });
+      await created.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: '300' });
+      return created;
+    })();
+    return worker;
+  };
+
+  /** The name and collector number as read; rejects when tesseract itself fails. */
+  async function readCard(picture: CardPicture): Promise<{ name: string | null; number: string | null }> {
+    const tesseract = await getWorker();
+    const [band, numberArea] = await Promise.all([
+      cropForReading(picture, nameBand(picture), NAME_READ_PX_PER_MM),
+      cropForReading(picture, numberBand(picture), NUMBER_READ_PX_PER_MM),
+    ]);
+    // The worker runs one job at a time, in order: results are the same whatever else is queued.
+    const [nameRead, numberRead] = await Promise.all([
+      tesseract.recognize(band, {}, { text: true, blocks: true }),
+      tesseract.recognize(numberArea, {}, { text: true }),
+    ]);
+    return { name: nameFromWords(wordsOf(nameRead.data)), number: collectorNumberFromText(numberRead.data.text) };
+  }
+
+  async function close(): Promise<void> {
+    if (!worker) return;
+    const created = worker;
+    worker = undefined;
+    await (await created).terminate();
+  }
+
+  return {
+    readCard,
+    close,
+    async identify(front: CardPicture): Promise<Identification> {
+      let read: { name: string | null; number: string | null };
+      try {
+        read = await readCard(front);
+      } catch (error) {
+        options.onError?.(error);
+        await close().catch(() => {}); // a broken worker is replaced on the next card
+        return unidentified('none');
+      }
+      if (read.name === null && read.number === null) return unidentified('none');
+      return { ...unidentified('ocr'), cardName: read.name, cardNumber: read.number };
+    },
+  };
+}

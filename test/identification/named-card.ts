@@ -1,0 +1,95 @@
+import sharp from 'sharp';
+import type { CardPicture } from '../../src/infra/identification/card-identifier.ts';
+
+// A flattened trading card with real lettering, drawn with sharp from SVG at 20 px/mm: a coloured border,
+// a name band (name and HP), seeded art, an attack box, and a bottom line with illustrator and collector number.
+// Then what a photo does to it: a little blur and JPEG at quality 85.
+
+export const PX_PER_MM = 20;
+const WIDTH = 63 * PX_PER_MM;
+const HEIGHT = 88 * PX_PER_MM;
+const BORDER_MM = 3;
+
+export interface NamedCard {
+  name: string;
+  number: string;
+  font?: 'DejaVu Sans' | 'Liberation Sans' | 'DejaVu Serif';
+  borderColor?: string;
+  bandColor?: string;
+  seed?: number;
+}
+
+function random(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&apos;');
+
+export function namedCardSvg(card: NamedCard): string {
+  const next = random(card.seed ?? 1);
+  const mm = (value: number) => (value * PX_PER_MM).toFixed(1);
+  const hue = Math.floor(next() * 360);
+  const blobs = Array.from({ length: 14 }, () => {
+    const x = 6 + next() * 51;
+    const y = 14 + next() * 34;
+    const r = 2 + next() * 8;
+    return `<circle cx="${mm(x)}" cy="${mm(y)}" r="${mm(r)}" fill="hsl(${Math.floor(next() * 360)},70%,${35 + Math.floor(next() * 40)}%)"/>`;
+  }).join('');
+  const font = card.font ?? 'DejaVu Sans';
+  const hp = 30 + 10 * Math.floor(next() * 20);
+  const inner = BORDER_MM;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
+  <rect width="${WIDTH}" height="${HEIGHT}" fill="${card.borderColor ?? '#f2d33c'}"/>
+  <rect x="${mm(inner)}" y="${mm(inner)}" width="${mm(63 - 2 * inner)}" height="${mm(88 - 2 * inner)}" fill="hsl(${hue},35%,82%)"/>
+  <rect x="${mm(inner)}" y="${mm(inner)}" width="${mm(63 - 2 * inner)}" height="${mm(7.5)}" fill="${card.bandColor ?? '#f6f1de'}"/>
+  <text x="${mm(inner + 2)}" y="${mm(inner + 5.6)}" font-family="${font}" font-weight="bold" font-size="${mm(4.4)}" fill="#141414">${escape(card.name)}</text>
+  <text x="${mm(63 - inner - 2)}" y="${mm(inner + 5.4)}" text-anchor="end" font-family="${font}" font-size="${mm(2.6)}" fill="#b3120e">${hp} HP</text>
+  <rect x="${mm(6)}" y="${mm(12)}" width="${mm(51)}" height="${mm(38)}" fill="hsl(${hue},60%,55%)"/>
+  <g clip-path="url(#art)">${blobs}</g>
+  <clipPath id="art"><rect x="${mm(6)}" y="${mm(12)}" width="${mm(51)}" height="${mm(38)}"/></clipPath>
+  <rect x="${mm(5)}" y="${mm(53)}" width="${mm(53)}" height="${mm(24)}" fill="#fbf8ee"/>
+  <text x="${mm(7)}" y="${mm(59)}" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">Thunder Jolt</text>
+  <text x="${mm(56)}" y="${mm(59)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">${10 * (2 + Math.floor(next() * 9))}</text>
+  <text x="${mm(7)}" y="${mm(64)}" font-family="${font}" font-size="${mm(1.8)}" fill="#333">Flip a coin. If tails, this card does 10 damage to itself.</text>
+  <text x="${mm(inner + 2)}" y="${mm(88 - inner - 1.4)}" font-family="${font}" font-size="${mm(1.7)}" fill="#1a1a1a">Illus. Mitsuhiro Arita</text>
+  <text x="${mm(63 - inner - 2)}" y="${mm(88 - inner - 1.4)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(1.9)}" fill="#1a1a1a">${escape(card.number)}</text>
+</svg>`;
+}
+
+/** The card as the grading service hands it to an identifier: flattened, upright, 20 px/mm. */
+export async function renderNamedCard(card: NamedCard): Promise<CardPicture> {
+  const jpeg = await sharp(Buffer.from(namedCardSvg(card))).blur(0.7).jpeg({ quality: 85 }).toBuffer();
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    image: { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: 3 },
+    innerFrame: { left: BORDER_MM, right: 63 - BORDER_MM, top: BORDER_MM, bottom: 88 - BORDER_MM },
+  };
+}
+
+/** Names and numbers of the OCR test set: real card names with the punctuation they carry. */
+export const TEST_CARDS: NamedCard[] = ([
+  { name: 'Pikachu', number: '58/102' },
+  { name: 'Charizard', number: '4/102', font: 'Liberation Sans' },
+  { name: 'Blastoise', number: '2/102', font: 'DejaVu Serif' },
+  { name: 'Mewtwo', number: '10/102', borderColor: '#c9ccd1' },
+  { name: 'Gyarados', number: '6/102', bandColor: '#e4ecf7' },
+  { name: 'Mr. Mime', number: '6/64', font: 'Liberation Sans' },
+  { name: "Farfetch'd", number: '27/102' },
+  { name: 'Dragonite', number: '4/62', font: 'DejaVu Serif' },
+  { name: 'Snorlax', number: '11/64' },
+  { name: 'Jigglypuff', number: '54/64', font: 'Liberation Sans' },
+  { name: 'Umbreon', number: '215/203', borderColor: '#d9d9d9' },
+  { name: 'Rayquaza', number: '194/203', font: 'DejaVu Serif' },
+  { name: 'Greninja', number: '110/162' },
+  { name: 'Lugia', number: '186/195', font: 'Liberation Sans' },
+  { name: 'Machamp', number: '8/102' },
+  { name: 'Alakazam', number: '1/102', font: 'DejaVu Serif' },
+  { name: 'Eevee', number: '51/64', bandColor: '#fde9c8' },
+  { name: 'Gengar', number: '5/62', font: 'Liberation Sans' },
+  { name: 'Lapras', number: '10/62' },
+  { name: 'Venusaur', number: '15/102', font: 'DejaVu Serif' },
+] satisfies NamedCard[]).map((card, i): NamedCard => ({ ...card, seed: 101 + i }));
