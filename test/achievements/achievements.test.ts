@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { achievementLevelSchema } from '../../src/contracts/cards.ts';
 import {
   ACHIEVEMENTS,
   achievementById,
-  achievementLevelSchema,
   achievementProgress,
   addGradedCard,
   earnedAchievements,
