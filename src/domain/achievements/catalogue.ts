@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { achievementLevelSchema } from '../../contracts/cards.ts';
+import type { Achievement } from '../../contracts/cards.ts';
 
 // The achievements a collector can earn (SPEC.md §3 Achievement, §9: levels bronze, silver, gold).
 // Each is a target on one measure of what the collector has graded (./collector-stats.ts), so whether it
 // is earned, and how far along one is, both follow from the same numbers. Ids are stored in
 // user_achievements: never renumber one, only add.
 
-export type AchievementLevel = z.infer<typeof achievementLevelSchema>;
+export type AchievementLevel = Achievement['level'];
 
 export const achievementMetricSchema = z.enum([
   'cardsGraded',
