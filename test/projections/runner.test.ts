@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runProjectionsCommand, type ProjectionsContext } from '../../scripts/projections.ts';
+import { runReplayCommand } from '../../scripts/replay.ts';
 import { createEventStore, type EventStore } from '../../src/infra/event-store/index.ts';
 import { projectionStatus, resetFailed, startProjectionRunners } from '../../src/projections/runner/index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
-import { deliveryLog, metadata, newEvent, uniqueName } from './fixtures.ts';
+import { balancesProjection, deliveryLog, metadata, newEvent, tableRows, totalsProjection, uniqueName } from './fixtures.ts';
 
 const fast = { pollIntervalMs: 20 };
 
@@ -15,7 +17,7 @@ function deferred() {
   return { promise, resolve };
 }
 
-describe.each(await databaseKinds())('async projection runners on %s', (kind) => {
+describe.each(await databaseKinds())('async projection runners and operator commands on %s', (kind) => {
   let database: TestDatabase;
   let store: EventStore;
 
@@ -181,5 +183,77 @@ describe.each(await databaseKinds())('async projection runners on %s', (kind) =>
       await stops.a();
       await stops.b();
     }
+  });
+
+  test('operator commands: status, reset-failed and rebuild', async () => {
+    // Event types of their own, so the other tests' events in this database are not theirs.
+    const balances = { ...(await balancesProjection(database.db)), handles: ['CliDeposited'] };
+    const totals = { ...(await totalsProjection(database.db)), handles: ['CliDeposited'] };
+    let poisoned = true;
+    const fragile = await deliveryLog(database.db, { handles: ['CliDeposited'], failWhen: () => poisoned });
+    const context: ProjectionsContext = {
+      database,
+      store: createEventStore(database, { inline: [balances] }),
+      inline: [balances],
+      async: [totals, fragile],
+      out: (line) => lines.push(line),
+    };
+    let lines: string[] = [];
+    const run = async (...args: string[]) => {
+      lines = [];
+      const code = await runProjectionsCommand(args, context);
+      return { code, output: lines.join('\n') };
+    };
+    for (let i = 0; i < 5; i++) {
+      await context.store.append(`cli-account-${i % 2}`, 'account', [newEvent('CliDeposited', { amount: i + 1 })], { expected: 'any' });
+    }
+
+    const before = await run('status');
+    expect(before.code).toBe(0);
+    expect(before.output).toMatch(new RegExp(`^${balances.name}\\s+inline\\s+inline\\s+0`, 'm'));
+    expect(before.output).toMatch(new RegExp(`^${totals.name}\\s+async\\s+not started\\s+5`, 'm'));
+
+    const stop = await startProjectionRunners(database, context.store, context.async, { ...fast, owner: 'cli-test' });
+    try {
+      await expect.poll(async () => (await run('status')).code, { timeout: 5000 }).toBe(2);
+      const failed = await run('status');
+      expect(failed.output).toMatch(new RegExp(`^${totals.name}\\s+async\\s+running\\s+0\\s+\\d+/\\d+\\s+cli-test until `, 'm'));
+      expect(failed.output).toMatch(new RegExp(`^${fragile.name}\\s+async\\s+failed\\s+5`, 'm'));
+      expect(failed.output).toMatch(new RegExp(`^${fragile.name} failed at .*boom`, 'm'));
+
+      poisoned = false;
+      expect(await run('reset-failed')).toEqual({ code: 0, output: `started again: ${fragile.name}` });
+      await expect.poll(async () => (await run('status')).output, { timeout: 5000 }).toMatch(new RegExp(`^${fragile.name}\\s+async\\s+running\\s+0`, 'm'));
+      expect(await run('reset-failed')).toEqual({ code: 0, output: 'no failed subscriptions' });
+    } finally {
+      await stop();
+    }
+
+    const live = await tableRows(database.db, balances.name);
+    const rebuilt = await run('rebuild', balances.name);
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.output).toMatch(new RegExp(`^rebuilt ${balances.name} \\(inline\\): 5 events in `));
+    expect(await tableRows(database.db, balances.name)).toEqual(live);
+
+    const all = await run('rebuild');
+    expect(all.output.split('\n').map((line) => line.split(':')[0])).toEqual([
+      `rebuilt ${balances.name} (inline)`,
+      `rebuilt ${totals.name} (async)`,
+      `rebuilt ${fragile.name} (async)`,
+    ]);
+    expect(await run('rebuild', 'nope')).toEqual({ code: 1, output: `no projection named nope; known: ${balances.name}, ${totals.name}, ${fragile.name}` });
+    expect((await run('help')).code).toBe(1);
+
+    const out: string[] = [];
+    expect(await runReplayCommand(['stream', 'cli-account-0'], context.store, (line) => out.push(line))).toBe(0);
+    const events = out.map((line) => JSON.parse(line) as { streamId: string; streamPosition: number; type: string; data: unknown });
+    expect(events.map((e) => [e.streamId, e.streamPosition, e.type, e.data])).toEqual([
+      ['cli-account-0', 1, 'CliDeposited', { amount: 1 }],
+      ['cli-account-0', 2, 'CliDeposited', { amount: 3 }],
+      ['cli-account-0', 3, 'CliDeposited', { amount: 5 }],
+    ]);
+    const usage: string[] = [];
+    expect(await runReplayCommand(['stream'], context.store, (line) => usage.push(line))).toBe(1);
+    expect(usage[0]).toMatch(/^usage: npm run replay -- stream <streamId>/);
   });
 });

@@ -17,6 +17,7 @@ import {
   type RecordedEvent,
   type Upcaster,
 } from './types.ts';
+import { upcasters } from './upcasters.ts';
 
 /** Notified by every append when it commits, so async runners wake at once instead of at their next poll. */
 export const EVENTS_CHANNEL = 'es_events';
@@ -24,7 +25,7 @@ export const EVENTS_CHANNEL = 'es_events';
 export interface EventStoreOptions {
   /** Run in every append's transaction, each given only the event types it handles. */
   inline?: readonly InlineProjection[];
-  /** Old payload versions lifted on read. */
+  /** Old payload versions lifted on read; the registry in ./upcasters.ts by default. */
   upcasters?: readonly Upcaster[];
   /** Stamps `recordedAt`. */
   clock?: Clock;
@@ -39,7 +40,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
   const inline = options.inline ?? [];
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const upcast = upcasterChain(options.upcasters ?? []);
+  const upcast = upcasterChain(options.upcasters ?? upcasters);
 
   function selectEvents(executor: Kysely<Tables>) {
     return executor

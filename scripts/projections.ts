@@ -1,0 +1,100 @@
+// Operators' tool for the read models (DESIGN.md §3):
+//   npm run projections -- status            lag, owner and last error per projection
+//   npm run projections -- rebuild [name]    replay the log into fresh tables, then swap them in (all when no name)
+//   npm run projections -- reset-failed      start stopped subscriptions again from their checkpoints
+import { loadConfig } from '../src/config.ts';
+import type { Database } from '../src/infra/database/database.ts';
+import { openDatabase } from '../src/infra/database/index.ts';
+import { createEventStore, type EventStore, type Projection } from '../src/infra/event-store/index.ts';
+import { asyncProjections, inlineProjections } from '../src/projections/index.ts';
+import { projectionStatus, rebuildProjection, resetFailed, type ProjectionStatus } from '../src/projections/runner/index.ts';
+
+const USAGE = 'usage: npm run projections -- status | rebuild [name] | reset-failed';
+
+export interface ProjectionsContext {
+  database: Database;
+  store: EventStore;
+  inline: readonly Projection[];
+  async: readonly Projection[];
+  out: (line: string) => void;
+}
+
+/** Runs one operator command; returns the process exit code. */
+export async function runProjectionsCommand(args: readonly string[], context: ProjectionsContext): Promise<number> {
+  const [command, ...rest] = args;
+  const { database, store, out } = context;
+  switch (command) {
+    case 'status': {
+      const statuses = await projectionStatus(database.db, { inline: context.inline, async: context.async });
+      if (statuses.length === 0) out('no projections registered (src/projections/index.ts)');
+      for (const line of formatStatus(statuses)) out(line);
+      return statuses.some((s) => s.status === 'failed') ? 2 : 0;
+    }
+    case 'rebuild': {
+      const all = [...context.inline.map((p) => ({ projection: p, kind: 'inline' as const })), ...context.async.map((p) => ({ projection: p, kind: 'async' as const }))];
+      const name = rest[0];
+      const chosen = name ? all.filter(({ projection }) => projection.name === name) : all;
+      if (name && chosen.length === 0) {
+        out(`no projection named ${name}; known: ${all.map(({ projection }) => projection.name).join(', ') || 'none'}`);
+        return 1;
+      }
+      for (const { projection, kind } of chosen) {
+        const started = performance.now();
+        const { events } = await rebuildProjection(database, store, projection, kind);
+        const seconds = (performance.now() - started) / 1000;
+        out(`rebuilt ${projection.name} (${kind}): ${events} events in ${seconds.toFixed(1)} s (${Math.round(events / seconds)} events/s)`);
+      }
+      if (chosen.length === 0) out('no projections registered (src/projections/index.ts)');
+      return 0;
+    }
+    case 'reset-failed': {
+      const names = await resetFailed(database.db);
+      out(names.length === 0 ? 'no failed subscriptions' : `started again: ${names.join(', ')}`);
+      return 0;
+    }
+    default:
+      out(USAGE);
+      return 1;
+  }
+}
+
+function formatStatus(statuses: readonly ProjectionStatus[]): string[] {
+  const rows = statuses.map((s) => [
+    s.name,
+    s.kind,
+    s.status,
+    String(s.lag),
+    s.checkpoint ? `${s.checkpoint.transactionId}/${s.checkpoint.globalPosition}` : '-',
+    s.owner ? `${s.owner} until ${s.leaseExpiresAt?.toISOString() ?? '?'}` : '-',
+  ]);
+  const header = ['projection', 'kind', 'status', 'lag', 'checkpoint', 'owner'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const errors = statuses.filter((s) => s.lastError).map((s) => `${s.name} failed at ${s.failedAt?.toISOString() ?? '?'}: ${s.lastError}`);
+  return rows.length === 0 ? [] : [line(header), ...rows.map(line), ...errors];
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  if (!['status', 'rebuild', 'reset-failed'].includes(args[0] ?? '')) {
+    console.error(USAGE);
+    process.exit(1);
+  }
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(loadConfig());
+    const store = createEventStore(database, { inline: inlineProjections });
+    process.exitCode = await runProjectionsCommand(args, {
+      database,
+      store,
+      inline: inlineProjections,
+      async: asyncProjections,
+      out: (line) => console.log(line),
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await database?.close();
+  }
+}
