@@ -42,6 +42,12 @@ const configSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   WEB_DIST_DIR: z.string().default('dist/web'),
+  // Sign-in and registration attempts (DESIGN.md §6): per client address, and per account (email).
+  // A correct sign-in clears its account's count.
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  AUTH_RATE_LIMIT_PER_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -2,25 +2,29 @@ import { z } from 'zod';
 
 // The sign-in and registration rules of SPEC.md §5, shared by the server and the forms.
 
+// A required text field: `missing` when absent or not text, `tooLong` past `max` characters.
+const text = (missing: string, max: number, tooLong: string) => z.string({ error: missing }).max(max, tooLong);
+const email = () => text('Please enter a valid email', 255, 'Email must be at most 255 characters').trim().email('Please enter a valid email');
+
 export const loginSchema = z.object({
-  email: z.string().trim().max(255).email('Please enter a valid email'),
-  password: z.string().min(6, 'Password must be at least 6 characters').max(255),
+  email: email(),
+  password: text('Password must be at least 6 characters', 255, 'Password must be at most 255 characters').min(6, 'Password must be at least 6 characters'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    first_name: z.string().trim().min(2, 'First name is required').max(100),
-    last_name: z.string().trim().min(2, 'Last name is required').max(100),
-    email: z.string().trim().max(255).email('Please enter a valid email'),
-    phone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(50),
-    password: z
-      .string()
+    first_name: text('First name is required', 100, 'First name must be at most 100 characters').trim().min(2, 'First name is required'),
+    last_name: text('Last name is required', 100, 'Last name must be at most 100 characters').trim().min(2, 'Last name is required'),
+    email: email(),
+    phone: text('Phone number must be at least 10 digits', 50, 'Phone number must be at most 50 characters')
+      .trim()
+      .min(10, 'Phone number must be at least 10 digits'),
+    password: text('Password must be at least 6 characters', 255, 'Password must be at most 255 characters')
       .min(6, 'Password must be at least 6 characters')
-      .max(255)
       .regex(/(?=.*[a-z])(?=.*[A-Z])/, 'Password must contain at least one uppercase and one lowercase letter'),
-    password_confirmation: z.string().min(6, 'Password must be at least 6 characters').max(255),
-    is_marketing_notifications_enabled: z.boolean().default(false),
+    password_confirmation: text('Passwords do not match', 255, 'Password must be at most 255 characters').min(6, 'Password must be at least 6 characters'),
+    is_marketing_notifications_enabled: z.boolean({ error: 'Marketing notifications must be true or false' }).default(false),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'Passwords do not match',

@@ -1,0 +1,50 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Clock, IdGenerator } from '../clock/clock.ts';
+import type { Database } from '../database/database.ts';
+import type { EventStore } from '../event-store/types.ts';
+import { builtInProvider } from '../provider/built-in-provider.ts';
+import type { GradingProvider } from '../provider/types.ts';
+import { argon2idHasher, type PasswordHasher } from './password-hasher.ts';
+import { memoryRateLimiter, redisRateLimiter, type RateLimit, type RateLimiter } from './rate-limiter.ts';
+
+/** What the sign-in and registration routes need at run time (sessions are the session plugin's). */
+export interface Accounts {
+  hasher: PasswordHasher;
+  provider: GradingProvider;
+  rateLimiter: RateLimiter;
+  limits: { perAddress: RateLimit; perAccount: RateLimit };
+  close(): Promise<void>;
+}
+
+export interface AccountsServices {
+  config: Config;
+  logger: Pick<Logger, 'warn'>;
+  database: Database;
+  eventStore: EventStore;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export function createAccounts(services: AccountsServices): Accounts {
+  const { config, database, eventStore, clock, ids, logger } = services;
+  const hasher = argon2idHasher();
+  // With Redis every API process shares the counters; without it, one process is all there is.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'auth rate-limit redis error'));
+  return {
+    hasher,
+    provider: builtInProvider({ store: eventStore, db: database.db, hasher, clock, ids }),
+    rateLimiter: redis ? redisRateLimiter(redis, `${config.QUEUE_PREFIX}:auth-attempts:`) : memoryRateLimiter(clock),
+    limits: {
+      perAddress: { max: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: config.AUTH_RATE_LIMIT_PER_ADDRESS_WINDOW_SECONDS * 1000 },
+      perAccount: { max: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: config.AUTH_RATE_LIMIT_PER_ACCOUNT_WINDOW_SECONDS * 1000 },
+    },
+    async close() {
+      if (!redis) return;
+      if (redis.status === 'wait') redis.disconnect(); // never connected
+      else await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryRateLimiter, redisRateLimiter } from '../../src/infra/auth/rate-limiter.ts';
+import { redisAvailable, TEST_REDIS_URL } from '../support/services.ts';
+
+describe('memory rate limiter', () => {
+  it('allows max hits per window, then refuses until the window ends', async () => {
+    let time = 0;
+    const limiter = memoryRateLimiter({ now: () => new Date(time) });
+    const rule = { max: 2, windowMs: 1000 };
+    expect((await limiter.hit('k', rule)).allowed).toBe(true);
+    time = 400;
+    expect((await limiter.hit('k', rule)).allowed).toBe(true);
+    expect(await limiter.hit('k', rule)).toEqual({ allowed: false, retryAfterMs: 600 });
+    expect((await limiter.hit('other', rule)).allowed).toBe(true);
+    time = 1000;
+    expect((await limiter.hit('k', rule)).allowed).toBe(true);
+    await limiter.hit('k', rule);
+    await limiter.reset('k');
+    expect((await limiter.hit('k', rule)).allowed).toBe(true);
+  });
+});
+
+describe.runIf(await redisAvailable())('redis rate limiter', () => {
+  const connections = [new Redis(TEST_REDIS_URL), new Redis(TEST_REDIS_URL)];
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  afterAll(async () => {
+    const keys = await connections[0]!.keys(`${prefix}*`);
+    if (keys.length) await connections[0]!.del(...keys);
+    await Promise.all(connections.map((c) => c.quit()));
+  });
+
+  it('shares one count between API processes', async () => {
+    const [a, b] = connections.map((c) => redisRateLimiter(c, prefix));
+    const rule = { max: 3, windowMs: 60_000 };
+    const results = await Promise.all([a!.hit('login', rule), b!.hit('login', rule), a!.hit('login', rule), b!.hit('login', rule)]);
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+    const refused = results.find((r) => !r.allowed)!;
+    expect(refused.retryAfterMs).toBeGreaterThan(59_000);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+    await b!.reset('login');
+    expect((await a!.hit('login', rule)).allowed).toBe(true);
+  });
+
+  it('starts a new window when the old one expires', async () => {
+    const limiter = redisRateLimiter(connections[0]!, prefix);
+    const rule = { max: 1, windowMs: 150 };
+    expect((await limiter.hit('short', rule)).allowed).toBe(true);
+    expect((await limiter.hit('short', rule)).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await limiter.hit('short', rule)).allowed).toBe(true);
+  });
+});
