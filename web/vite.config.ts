@@ -32,6 +32,19 @@ export default defineConfig({
   build: {
     outDir: path.resolve(webRoot, '../dist/web'),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries in chunks of their own: they change less often than the app, so browsers keep them cached.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -66,7 +66,7 @@ export function TopBar() {
           <Button
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            className="lg:hidden [&_svg]:size-5"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -126,7 +126,8 @@ function AccountArea() {
 
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" aria-label={`My Account: ${user.username}`}>
           <Avatar className="size-8 text-xs">
