@@ -48,7 +48,7 @@ export function ProfilePage() {
         </Link>
       </Button>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row flex-wrap items-center gap-4 sm:flex-nowrap">
             <Avatar className="size-16 text-xl">
