@@ -155,6 +155,15 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       expect(again.cookies.find((c) => c.name === 'sid')).toBeUndefined();
     });
 
+    it('stores no session for health probes', async () => {
+      const count = async () => Number((await database.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await count();
+      const probe = await browser().get('/healthz');
+      expect(probe.statusCode).toBe(200);
+      expect(probe.cookies).toEqual([]);
+      expect(await count()).toBe(before);
+    });
+
     it('sets Secure behind HTTPS', async () => {
       const response = await browser().get('/api/user', { headers: { 'x-forwarded-proto': 'https' } });
       expect(response.cookies.find((c) => c.name === 'sid')!.secure).toBe(true);
