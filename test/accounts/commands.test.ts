@@ -8,6 +8,8 @@ import { AppError } from '../../src/contracts/errors.ts';
 import { ABANDONED_CLAIM_MS } from '../../src/domain/accounts/email-claim.ts';
 import { createEventStore, type EventMetadata, type EventStore } from '../../src/infra/event-store/index.ts';
 import { inlineProjections } from '../../src/projections/index.ts';
+import { rebuildProjection } from '../../src/projections/runner/index.ts';
+import { usersProjection } from '../../src/projections/users/users-projection.ts';
 import { findUserByEmail, usernamesLike } from '../../src/projections/users/queries.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
 
@@ -173,5 +175,12 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
     expect(events.map((e) => [e.type, e.data])).toEqual([
       ['GuestSessionClaimed', { guestId, userId: 'u-1', claimedAt: metadata.timestamp }],
     ]);
+  });
+
+  it('rebuilds the users table row for row', async () => {
+    const live = await database.db.selectFrom('users').selectAll().orderBy('id').execute();
+    expect(live.length).toBeGreaterThan(5);
+    await rebuildProjection(database, store, usersProjection, 'inline');
+    expect(await database.db.selectFrom('users').selectAll().orderBy('id').execute()).toEqual(live);
   });
 });
