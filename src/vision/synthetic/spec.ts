@@ -4,8 +4,11 @@ import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
 export type SyntheticDefect =
   | { kind: 'whitened-corner'; corner: CornerName; lengthMm: number }
   | { kind: 'worn-corner'; corner: CornerName; radiusMm: number }
+  /** `atMm`: the middle of the defect, along the edge from its left (top, bottom) or top (left, right) end. */
   | { kind: 'whitened-edge'; edge: EdgeName; atMm: number; lengthMm: number }
+  /** A notch with a flat bottom, `depthMm` deep and `lengthMm` wide at the edge (default max(1, 2 × depth)). */
   | { kind: 'nick'; edge: EdgeName; atMm: number; depthMm: number; lengthMm?: number }
+  /** Centred on (x, y); `angleDeg` from the x axis with y down, as the engine reports it. */
   | { kind: 'scratch'; x: number; y: number; lengthMm: number; angleDeg: number; widthMm?: number }
   | { kind: 'print-line'; orientation: 'horizontal' | 'vertical'; atMm: number; widthMm?: number }
   | { kind: 'spot'; x: number; y: number; diameterMm: number };
@@ -25,25 +28,25 @@ export interface SyntheticCardSpec {
   /** 3 for trading-card-game cards, 0 for square sports cards. Default 3. */
   cornerRadiusMm?: number;
   defects?: SyntheticDefect[];
-  /** Pixels per mm of the card as drawn before the camera transform. Default 20. */
+  /** Resolution of the card in the photo, pixels per mm. Default 20. */
   pxPerMm?: number;
   photo?: {
-    /** Photo size in pixels; default fits the card at ~75% of the height. */
-    width?: number;
-    height?: number;
+    /** Card height as a share of the photo height. Default 0.75. */
+    cardScale?: number;
+    /** Photo width / height. Default 0.8 (portrait). */
+    aspect?: number;
+    /** Background colour as #rrggbb; default: chosen by the seed, contrasting with the border. */
     background?: string;
     /** Degrees, clockwise. */
     rotationDeg?: number;
-    /** 0..0.2: how much narrower the far (top) edge looks than the near one. */
+    /** 0..0.15: how much narrower the card's top edge looks than its bottom edge (camera tilted). */
     keystone?: number;
     /** Standard deviation of per-pixel noise in 8-bit levels. Default 0. */
     noise?: number;
     /** Default 'jpeg' at quality 85. */
     format?: 'jpeg' | 'png';
     jpegQuality?: number;
-    /** Card height as a share of the photo height. Default 0.75. */
-    cardScale?: number;
-    /** Where the card's centre sits, as shares of the photo (0.5, 0.5 = middle). */
+    /** Where the card's centre sits, as shares of the photo size (0.5, 0.5 = middle). */
     centerX?: number;
     centerY?: number;
   };

@@ -1,0 +1,200 @@
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
+import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
+import { cornerOutline } from '../card-outline.ts';
+import type { Prng } from './prng.ts';
+import type { SyntheticBorders, SyntheticDefect } from './spec.ts';
+
+export interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+
+export interface CardDrawing {
+  borders: SyntheticBorders | null;
+  borderColor: Rgb;
+  cornerRadiusMm: number;
+  defects: readonly SyntheticDefect[];
+  pxPerMm: number;
+}
+
+/** How deep whitening reaches in from the edge, well inside the 0.6 mm rim the engine inspects. */
+const WHITENING_DEPTH_MM = 0.35;
+const WHITENING_COLOR = '#f4f4f0';
+
+export function parseHex(hex: string): Rgb {
+  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) throw new Error(`not a #rrggbb colour: ${hex}`);
+  return { r: parseInt(match[1]!, 16), g: parseInt(match[2]!, 16), b: parseInt(match[3]!, 16) };
+}
+
+export function toHex({ r, g, b }: Rgb): string {
+  return `#${[r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function colourDistance(a: Rgb, b: Rgb): number {
+  return Math.hypot(a.r - b.r, a.g - b.g, a.b - b.b);
+}
+
+/** A mid-tone colour at least `minDistance` from every colour in `avoid`. */
+export function contrastingColour(rng: Prng, avoid: readonly Rgb[], minDistance: number): Rgb {
+  for (let attempt = 0; ; attempt++) {
+    const colour = { r: rng.int(45, 205), g: rng.int(45, 205), b: rng.int(45, 205) };
+    if (avoid.every((other) => colourDistance(colour, other) >= minDistance) || attempt > 500) return colour;
+  }
+}
+
+const f = (value: number) => Number(value.toFixed(4)).toString();
+
+/** The card as SVG in millimetre user units, rendered at `pxPerMm`: border, random soft art, then the defects. */
+export function cardSvg(card: CardDrawing, rng: Prng): string {
+  const radii = cornerRadii(card);
+  const art = card.borders ?? { leftMm: 0, rightMm: 0, topMm: 0, bottomMm: 0 };
+  const artWidth = CARD_WIDTH_MM - art.leftMm - art.rightMm;
+  const artHeight = CARD_HEIGHT_MM - art.topMm - art.bottomMm;
+
+  // Art colours keep well away from the border colour, so the border's inner edge is a real edge.
+  const first = contrastingColour(rng, [card.borderColor], 95);
+  const second = contrastingColour(rng, [card.borderColor, { r: 255 - first.r, g: 255 - first.g, b: 255 - first.b }], 95);
+  const gradientAngle = rng.range(0, Math.PI);
+  const blobs: string[] = [];
+  const blobCount = rng.int(5, 9);
+  for (let i = 0; i < blobCount; i++) {
+    const rx = rng.range(4, Math.min(14, artWidth / 3));
+    const ry = rng.range(4, Math.min(14, artHeight / 3));
+    const reach = Math.max(rx, ry) + 2;
+    const cx = art.leftMm + rng.range(reach, Math.max(reach, artWidth - reach));
+    const cy = art.topMm + rng.range(reach, Math.max(reach, artHeight - reach));
+    const colour = contrastingColour(rng, [card.borderColor], 60);
+    blobs.push(
+      `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" transform="rotate(${f(rng.range(0, 180))} ${f(cx)} ${f(cy)})" fill="${toHex(colour)}"/>`,
+    );
+  }
+
+  const notches = card.defects.filter((d) => d.kind === 'nick').map((d) => `<polygon points="${points(nickPolygon(d))}" fill="#000"/>`);
+  const artWindow = { x: art.leftMm, y: art.topMm, width: artWidth, height: artHeight };
+  const marks = card.defects.map((d) => defectMark(d, radii, artWindow)).filter((mark) => mark !== '');
+  const width = Math.round(CARD_WIDTH_MM * card.pxPerMm);
+  const height = Math.round(CARD_HEIGHT_MM * card.pxPerMm);
+  const gx = Math.cos(gradientAngle) / 2;
+  const gy = Math.sin(gradientAngle) / 2;
+
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${CARD_WIDTH_MM} ${CARD_HEIGHT_MM}">`,
+    '<defs>',
+    '<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="0.7"/></filter>',
+    `<linearGradient id="art-background" x1="${f(0.5 - gx)}" y1="${f(0.5 - gy)}" x2="${f(0.5 + gx)}" y2="${f(0.5 + gy)}">`,
+    `<stop offset="0" stop-color="${toHex(first)}"/><stop offset="1" stop-color="${toHex(second)}"/></linearGradient>`,
+    `<clipPath id="art"><rect x="${f(art.leftMm)}" y="${f(art.topMm)}" width="${f(artWidth)}" height="${f(artHeight)}"/></clipPath>`,
+    `<mask id="card" maskUnits="userSpaceOnUse" x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}">`,
+    `<path d="${outlinePath(radii)}" fill="#fff"/>`,
+    ...notches,
+    '</mask>',
+    '</defs>',
+    '<g mask="url(#card)">',
+    `<rect x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}" fill="${toHex(card.borderColor)}"/>`,
+    '<g clip-path="url(#art)">',
+    `<rect x="${f(art.leftMm)}" y="${f(art.topMm)}" width="${f(artWidth)}" height="${f(artHeight)}" fill="url(#art-background)"/>`,
+    `<g filter="url(#soft)">${blobs.join('')}</g>`,
+    '</g>',
+    ...marks,
+    '</g>',
+    '</svg>',
+  ].join('\n');
+}
+
+function cornerRadii(card: CardDrawing): Record<CornerName, number> {
+  const radii: Record<CornerName, number> = {
+    topLeft: card.cornerRadiusMm,
+    topRight: card.cornerRadiusMm,
+    bottomRight: card.cornerRadiusMm,
+    bottomLeft: card.cornerRadiusMm,
+  };
+  for (const defect of card.defects) if (defect.kind === 'worn-corner') radii[defect.corner] = defect.radiusMm;
+  return radii;
+}
+
+function outlinePath(r: Record<CornerName, number>): string {
+  const w = CARD_WIDTH_MM;
+  const h = CARD_HEIGHT_MM;
+  const arc = (radius: number, x: number, y: number) => (radius > 0 ? `A${f(radius)} ${f(radius)} 0 0 1 ${f(x)} ${f(y)}` : `L${f(x)} ${f(y)}`);
+  return [
+    `M${f(r.topLeft)} 0`,
+    `H${f(w - r.topRight)}`,
+    arc(r.topRight, w, r.topRight),
+    `V${f(h - r.bottomRight)}`,
+    arc(r.bottomRight, w - r.bottomRight, h),
+    `H${f(r.bottomLeft)}`,
+    arc(r.bottomLeft, 0, h - r.bottomLeft),
+    `V${f(r.topLeft)}`,
+    arc(r.topLeft, r.topLeft, 0),
+    'Z',
+  ].join(' ');
+}
+
+/** A point at `along` mm along an edge (from its left or top end) and `depth` mm in from it. */
+function edgePoint(edge: EdgeName, along: number, depth: number): [number, number] {
+  switch (edge) {
+    case 'top':
+      return [along, depth];
+    case 'bottom':
+      return [along, CARD_HEIGHT_MM - depth];
+    case 'left':
+      return [depth, along];
+    case 'right':
+      return [CARD_WIDTH_MM - depth, along];
+  }
+}
+
+const points = (list: Array<[number, number]>) => list.map(([x, y]) => `${f(x)},${f(y)}`).join(' ');
+
+/** A notch with a flat bottom: `depth` deep, `length` wide at the edge. */
+function nickPolygon(nick: Extract<SyntheticDefect, { kind: 'nick' }>): Array<[number, number]> {
+  const length = nick.lengthMm ?? Math.max(1, 2 * nick.depthMm);
+  const a = nick.atMm;
+  return [
+    edgePoint(nick.edge, a - length / 2, -0.5),
+    edgePoint(nick.edge, a + length / 2, -0.5),
+    edgePoint(nick.edge, a + length / 2, 0),
+    edgePoint(nick.edge, a + 0.15 * length, nick.depthMm),
+    edgePoint(nick.edge, a - 0.15 * length, nick.depthMm),
+    edgePoint(nick.edge, a - length / 2, 0),
+  ];
+}
+
+function defectMark(defect: SyntheticDefect, radii: Record<CornerName, number>, art: { x: number; y: number; width: number; height: number }): string {
+  switch (defect.kind) {
+    case 'whitened-corner': {
+      // A light band along the outline, `lengthMm` long, centred on the middle of the corner.
+      const outline = cornerOutline(defect.corner, radii[defect.corner], 8, 0.02).filter((p) => Math.abs(p.s) <= defect.lengthMm / 2);
+      const outer = outline.map((p): [number, number] => [p.x - 0.3 * p.nx, p.y - 0.3 * p.ny]);
+      const inner = outline.map((p): [number, number] => [p.x + WHITENING_DEPTH_MM * p.nx, p.y + WHITENING_DEPTH_MM * p.ny]).reverse();
+      return `<polygon points="${points([...outer, ...inner])}" fill="${WHITENING_COLOR}"/>`;
+    }
+    case 'whitened-edge': {
+      const from = defect.atMm - defect.lengthMm / 2;
+      const to = defect.atMm + defect.lengthMm / 2;
+      const band = [edgePoint(defect.edge, from, -0.3), edgePoint(defect.edge, to, -0.3), edgePoint(defect.edge, to, WHITENING_DEPTH_MM), edgePoint(defect.edge, from, WHITENING_DEPTH_MM)];
+      return `<polygon points="${points(band)}" fill="${WHITENING_COLOR}"/>`;
+    }
+    case 'scratch': {
+      const angle = (defect.angleDeg * Math.PI) / 180;
+      const dx = (Math.cos(angle) * defect.lengthMm) / 2;
+      const dy = (Math.sin(angle) * defect.lengthMm) / 2;
+      return `<line x1="${f(defect.x - dx)}" y1="${f(defect.y - dy)}" x2="${f(defect.x + dx)}" y2="${f(defect.y + dy)}" stroke="#fafaf6" stroke-opacity="0.9" stroke-width="${f(defect.widthMm ?? 0.15)}" stroke-linecap="butt"/>`;
+    }
+    case 'print-line': {
+      // A faint line across the art, as a clogged print head leaves it.
+      const width = f(defect.widthMm ?? 0.2);
+      const style = `stroke="#ffffff" stroke-opacity="0.35" stroke-width="${width}"`;
+      return defect.orientation === 'horizontal'
+        ? `<line x1="${f(art.x)}" y1="${f(defect.atMm)}" x2="${f(art.x + art.width)}" y2="${f(defect.atMm)}" ${style}/>`
+        : `<line x1="${f(defect.atMm)}" y1="${f(art.y)}" x2="${f(defect.atMm)}" y2="${f(art.y + art.height)}" ${style}/>`;
+    }
+    case 'spot':
+      return `<circle cx="${f(defect.x)}" cy="${f(defect.y)}" r="${f(defect.diameterMm / 2)}" fill="#202020" fill-opacity="0.85"/>`;
+    case 'nick':
+    case 'worn-corner':
+      return ''; // part of the card's outline (mask), not a mark on it
+  }
+}
