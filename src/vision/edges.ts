@@ -1,0 +1,185 @@
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement.ts';
+import { CORNER_ZONE_MM } from './card-outline.ts';
+import type { FlatCard } from './flatten.ts';
+import { fitLineRobust, round } from './geometry.ts';
+import { RIM_FROM_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, isWhitenedPosition, outlineCrossing, referenceColour, runsOf } from './rim.ts';
+import type { ReferenceColour } from './rim.ts';
+
+const EDGE_NAMES: readonly EdgeName[] = ['top', 'right', 'bottom', 'left'];
+/** Profiles start this far outside the card's edge (inside the flattened image's margin)... */
+const OUTSIDE_MM = 0.6;
+/** ...and reach this far in. */
+const INSIDE_MM = 2.4;
+/** A nick is traced where the edge sits this far inside its line, and counted when its deepest point reaches NICK_MIN_DEPTH_MM. */
+const NICK_TRACE_MM = 0.05;
+const NICK_MIN_DEPTH_MM = 0.1;
+/** Whitening runs shorter than this are noise. */
+const WHITENING_MIN_MM = 0.15;
+/** The reference colour is smoothed along the edge over this length. */
+const REFERENCE_WINDOW_MM = 4;
+
+export interface EdgeReport {
+  edges: EdgeMeasurement[];
+  defects: Defect[];
+}
+
+/** GRADING.md §1.7, away from the corners: nicks from the edge's residual against its line, whitening along the rim. */
+export function measureEdges(flat: FlatCard): EdgeReport {
+  const edges: EdgeMeasurement[] = [];
+  const defects: Defect[] = [];
+  for (const edge of EDGE_NAMES) {
+    const result = measureEdge(flat, edge);
+    edges.push(result.measurement);
+    defects.push(...result.defects);
+  }
+  return { edges, defects };
+}
+
+function measureEdge(flat: FlatCard, edge: EdgeName): { measurement: EdgeMeasurement; defects: Defect[] } {
+  const { pxPerMm, marginPx, width, height, data } = flat;
+  const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
+  const outsidePx = Math.round(OUTSIDE_MM * pxPerMm);
+  const count = outsidePx + Math.round(INSIDE_MM * pxPerMm);
+  // Position p along the edge is pixel marginPx + p; depth k (0 = the card's outermost pixel) may be negative (outside).
+  const indexOf = (p: number, k: number): number => {
+    const along = marginPx + p;
+    switch (edge) {
+      case 'top':
+        return ((marginPx + k) * width + along) * 3;
+      case 'bottom':
+        return ((height - marginPx - 1 - k) * width + along) * 3;
+      case 'left':
+        return (along * width + marginPx + k) * 3;
+      case 'right':
+        return (along * width + width - marginPx - 1 - k) * 3;
+    }
+  };
+  const first = Math.round(CORNER_ZONE_MM * pxPerMm);
+  const last = Math.round((lengthMm - CORNER_ZONE_MM) * pxPerMm);
+  const positions = last - first;
+
+  // Profiles across the edge, each the mean of three neighbouring lines.
+  const profiles = new Float64Array(positions * count * 3);
+  for (let n = 0; n < positions; n++) {
+    const p = first + n;
+    for (let i = 0; i < count; i++) {
+      const k = i - outsidePx;
+      const o = (n * count + i) * 3;
+      for (let lane = -1; lane <= 1; lane++) {
+        const j = indexOf(p + lane, k);
+        profiles[o]! += data[j]! / 3;
+        profiles[o + 1]! += data[j + 1]! / 3;
+        profiles[o + 2]! += data[j + 2]! / 3;
+      }
+    }
+  }
+
+  const references = ringReferences(profiles, positions, count, outsidePx, pxPerMm);
+  const whiteBorder = isWhiteBorder(references[positions >> 1]!);
+  const edgeAt = new Float64Array(positions); // mm inside the nominal edge
+  const whitened = new Uint8Array(positions);
+  for (let n = 0; n < positions; n++) {
+    const profile = profiles.subarray(n * count * 3, (n + 1) * count * 3);
+    const crossing = outlineCrossing(profile, count, Math.round(0.25 * pxPerMm), references[n]!);
+    const at = crossing === null ? count - 1 : crossing;
+    // Sample i's centre lies (i - outsidePx + 0.5) pixels in from the edge.
+    edgeAt[n] = (at - outsidePx + 0.5) / pxPerMm;
+    if (!whiteBorder) {
+      whitened[n] = isWhitenedPosition(profile, Math.ceil(at + RIM_FROM_MM * pxPerMm), Math.floor(at + RIM_TO_MM * pxPerMm) + 1, references[n]!) ? 1 : 0;
+    }
+  }
+
+  const alongMm = (n: number) => (first + n + 0.5) / pxPerMm;
+  const defects: Defect[] = [];
+  const nicks = findNicks(edgeAt, alongMm, pxPerMm);
+  for (const nick of nicks) {
+    defects.push({
+      kind: 'edge-nick',
+      location: edge,
+      box: edgeBox(edge, nick.atMm - nick.lengthMm / 2, nick.lengthMm, nick.depthMm),
+      sizeMm: nick.depthMm,
+      depthMm: nick.depthMm,
+      lengthMm: nick.lengthMm,
+    });
+  }
+  let whitenedMm: number | null = null;
+  if (!whiteBorder) {
+    let total = 0;
+    for (const [from, to] of runsOf(whitened, 2, Math.round(WHITENING_MIN_MM * pxPerMm))) {
+      const length = round((to - from) / pxPerMm);
+      total += length;
+      defects.push({ kind: 'edge-whitening', location: edge, box: edgeBox(edge, alongMm(from) - 0.5 / pxPerMm, length, RIM_TO_MM), sizeMm: length, lengthMm: length });
+    }
+    whitenedMm = round(total);
+  }
+  return { measurement: { edge, whitenedMm, nicks }, defects };
+}
+
+/** The card's own colour 1–2 mm in from the edge at each position, averaged along the edge. */
+function ringReferences(profiles: Float64Array, positions: number, count: number, outsidePx: number, pxPerMm: number): ReferenceColour[] {
+  const from = outsidePx + Math.round(RING_FROM_MM * pxPerMm);
+  const to = Math.min(count, outsidePx + Math.round(RING_TO_MM * pxPerMm));
+  const ring = new Float64Array(positions * 3);
+  for (let n = 0; n < positions; n++) {
+    for (let i = from; i < to; i++) {
+      for (let c = 0; c < 3; c++) ring[n * 3 + c]! += profiles[(n * count + i) * 3 + c]! / (to - from);
+    }
+  }
+  // Running mean over the window: prefix sums per channel.
+  const prefix = new Float64Array((positions + 1) * 3);
+  for (let n = 0; n < positions; n++) for (let c = 0; c < 3; c++) prefix[(n + 1) * 3 + c] = prefix[n * 3 + c]! + ring[n * 3 + c]!;
+  const half = Math.round((REFERENCE_WINDOW_MM / 2) * pxPerMm);
+  const references: ReferenceColour[] = [];
+  for (let n = 0; n < positions; n++) {
+    const a = Math.max(0, n - half);
+    const b = Math.min(positions, n + half + 1);
+    const mean = [0, 1, 2].map((c) => (prefix[b * 3 + c]! - prefix[a * 3 + c]!) / (b - a));
+    references.push(referenceColour(mean[0]!, mean[1]!, mean[2]!));
+  }
+  return references;
+}
+
+interface Nick {
+  depthMm: number;
+  lengthMm: number;
+  atMm: number;
+}
+
+/** Stretches where the edge sits inside its robustly fitted line; the deepest point of each is the nick's depth. */
+function findNicks(edgeAt: Float64Array, alongMm: (n: number) => number, pxPerMm: number): Nick[] {
+  const xs = Array.from(edgeAt, (_, n) => alongMm(n));
+  const line = fitLineRobust(xs, edgeAt, 0.01);
+  if (line === null) return [];
+  const residual = new Float64Array(edgeAt.length);
+  // The line is near y = c, so its normal is near (0, ±1): residual positive inwards.
+  const sign = line.ny >= 0 ? 1 : -1;
+  for (let n = 0; n < edgeAt.length; n++) residual[n] = sign * (line.nx * xs[n]! + line.ny * edgeAt[n]! - line.c);
+  const inside = new Uint8Array(edgeAt.length);
+  for (let n = 0; n < edgeAt.length; n++) inside[n] = residual[n]! > NICK_TRACE_MM ? 1 : 0;
+  const nicks: Nick[] = [];
+  for (const [from, to] of runsOf(inside, 2, 1)) {
+    let depth = 0;
+    for (let n = from; n < to; n++) {
+      const smoothed = Math.min(residual[n]!, Math.max(residual[n - 1] ?? 0, residual[n + 1] ?? 0));
+      depth = Math.max(depth, smoothed);
+    }
+    if (depth < NICK_MIN_DEPTH_MM) continue;
+    nicks.push({ depthMm: round(depth), lengthMm: round((to - from) / pxPerMm), atMm: round((alongMm(from) + alongMm(to - 1)) / 2) });
+  }
+  return nicks;
+}
+
+/** A box on the card for something `length` long from `startMm` along an edge and `depth` deep. */
+function edgeBox(edge: EdgeName, startMm: number, length: number, depth: number) {
+  switch (edge) {
+    case 'top':
+      return { x: round(startMm), y: 0, width: round(length), height: round(depth) };
+    case 'bottom':
+      return { x: round(startMm), y: round(CARD_HEIGHT_MM - depth), width: round(length), height: round(depth) };
+    case 'left':
+      return { x: 0, y: round(startMm), width: round(depth), height: round(length) };
+    case 'right':
+      return { x: round(CARD_WIDTH_MM - depth), y: round(startMm), width: round(depth), height: round(length) };
+  }
+}

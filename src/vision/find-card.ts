@@ -1,0 +1,412 @@
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { Point } from '../contracts/measurement.ts';
+import { ImageMeasurementError } from './errors.ts';
+import { distance, fitLineRobust, intersectLines, isConvex, polygonArea } from './geometry.ts';
+import type { Line } from './geometry.ts';
+import { sampleRgb } from './image.ts';
+import { growRegion } from './regions.ts';
+import type { DecodedImage } from './image.ts';
+
+const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
+const ASPECT_TOLERANCE = 0.035;
+const MIN_FILL = 0.2;
+/** The longer side of the copy the card is first looked for on. */
+const OVERVIEW_SIDE = 480;
+
+/**
+ * Finds the card's four virtual corners (source pixel indices, clockwise from top-left, the card upright):
+ * background from the photo's rim, the largest foreground region, one line per side, then each line refined on
+ * the full-resolution edge. Refuses, never guesses, when what it finds is not a whole card.
+ */
+export function findCard(image: DecodedImage): Point[] {
+  const overview = makeOverview(image);
+  if (isBlank(overview)) throw new ImageMeasurementError('blank_image', 'The photo is blank: take a photo of the card.');
+  const region = largestForegroundRegion(overview);
+  const photoArea = overview.width * overview.height;
+  if (region === null || region.area < 0.02 * photoArea) {
+    throw new ImageMeasurementError('no_card_found', 'No card was found in the photo: lay the card on a plain, contrasting surface.');
+  }
+  if (region.touchesBorder) {
+    throw new ImageMeasurementError('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.');
+  }
+
+  const coarse = coarseQuad(overview, region);
+  const quad = coarse === null ? null : refineQuad(image, scaleQuad(coarse, overview.factor), overview.factor);
+  if (quad === null || !isConvex(quad) || Math.abs(aspectOf(quad) - CARD_ASPECT) > ASPECT_TOLERANCE) {
+    if (region.area < MIN_FILL * photoArea) {
+      throw new ImageMeasurementError('no_card_found', 'No card was found in the photo: lay the card on a plain, contrasting surface.');
+    }
+    throw new ImageMeasurementError('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.');
+  }
+  if (quad.some((p) => p.x < 0.5 || p.y < 0.5 || p.x > image.width - 1.5 || p.y > image.height - 1.5)) {
+    throw new ImageMeasurementError('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.');
+  }
+  if (polygonArea(quad) < MIN_FILL * image.width * image.height) {
+    throw new ImageMeasurementError('card_too_small', 'The card is too small in the photo: move closer so it fills most of the frame.');
+  }
+  return quad;
+}
+
+/** Width over height of a quad, from the mean lengths of its opposite sides. */
+export function aspectOf(quad: readonly Point[]): number {
+  const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
+  return (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br));
+}
+
+interface Overview {
+  /** Mean RGB per overview pixel. */
+  data: Float32Array;
+  width: number;
+  height: number;
+  /** Source pixels per overview pixel. */
+  factor: number;
+}
+
+/** A small copy: each pixel the mean of a few samples from its block, so finding the card costs little. */
+function makeOverview(image: DecodedImage): Overview {
+  const factor = Math.max(1, Math.ceil(Math.max(image.width, image.height) / OVERVIEW_SIDE));
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const data = new Float32Array(width * height * 3);
+  // At most 3 × 3 samples per block: enough to average out noise, cheap on a 12-MP photo.
+  const perAxis = Math.min(factor, 3);
+  const offsets = new Int32Array(perAxis);
+  for (let k = 0; k < perAxis; k++) offsets[k] = Math.min(factor - 1, Math.round(((k + 0.5) * factor) / perAxis - 0.5));
+  const n = perAxis * perAxis;
+  const source = image.data;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let a = 0; a < perAxis; a++) {
+        const row = (y * factor + offsets[a]!) * image.width + x * factor;
+        for (let c = 0; c < perAxis; c++) {
+          const i = (row + offsets[c]!) * 3;
+          r += source[i]!;
+          g += source[i + 1]!;
+          b += source[i + 2]!;
+        }
+      }
+      const o = (y * width + x) * 3;
+      data[o] = r / n;
+      data[o + 1] = g / n;
+      data[o + 2] = b / n;
+    }
+  }
+  return { data, width, height, factor };
+}
+
+/** One flat colour: every channel's 1st to 99th percentile within a few levels. */
+function isBlank(overview: Overview): boolean {
+  const count = overview.width * overview.height;
+  for (let c = 0; c < 3; c++) {
+    const histogram = new Uint32Array(256);
+    for (let i = 0; i < count; i++) histogram[Math.round(overview.data[i * 3 + c]!)]!++;
+    if (percentileOfHistogram(histogram, count, 0.99) - percentileOfHistogram(histogram, count, 0.01) > 14) return false;
+  }
+  return true;
+}
+
+function percentileOfHistogram(histogram: Uint32Array, count: number, share: number): number {
+  const target = share * count;
+  let seen = 0;
+  for (let v = 0; v < histogram.length; v++) {
+    seen += histogram[v]!;
+    if (seen >= target) return v;
+  }
+  return histogram.length - 1;
+}
+
+interface Region {
+  /** Overview pixel indices. */
+  pixels: Int32Array;
+  area: number;
+  touchesBorder: boolean;
+}
+
+/**
+ * The background is modelled from the photo's outer rim as a plane per channel (so a lighting gradient across a
+ * table stays background); pixels far from it are foreground, and the largest 4-connected foreground region wins.
+ */
+function largestForegroundRegion(overview: Overview): Region | null {
+  const { width, height } = overview;
+  const count = width * height;
+  const rim = Math.max(2, Math.round(0.03 * Math.min(width, height)));
+  const rimList: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (x < rim || y < rim || x >= width - rim || y >= height - rim) rimList.push(y * width + x);
+    }
+  }
+  let rimPixels = Int32Array.from(rimList);
+  let model = fitBackgroundPlanes(overview, rimPixels);
+  const distances = new Float32Array(count);
+  backgroundDistances(overview, model, distances);
+  const spread = quantileAt(distances, rimPixels, 0.75);
+  // Refit without rim pixels that are clearly not background (a card reaching the edge, an object).
+  const kept = rimPixels.filter((p) => distances[p]! <= 3 * spread + 6);
+  if (kept.length >= 0.5 * rimPixels.length) {
+    rimPixels = kept;
+    model = fitBackgroundPlanes(overview, rimPixels);
+    backgroundDistances(overview, model, distances);
+  }
+  const threshold = Math.max(28, 3 * quantileAt(distances, rimPixels, 0.9) + 8);
+
+  const foreground = new Uint8Array(count);
+  for (let p = 0; p < count; p++) foreground[p] = distances[p]! > threshold ? 1 : 0;
+
+  // Flood fill: `visited` marks pixels already in some region; `members` holds the current one.
+  const visited = new Uint8Array(count);
+  const members = new Int32Array(count);
+  let best: Region | null = null;
+  const isForeground = (p: number) => foreground[p] === 1;
+  for (let start = 0; start < count; start++) {
+    if (foreground[start] === 0 || visited[start] === 1) continue;
+    const size = growRegion(start, width, height, 4, isForeground, visited, members);
+    if (best !== null && size <= best.area) continue;
+    let touchesBorder = false;
+    for (let i = 0; i < size; i++) {
+      const p = members[i]!;
+      const x = p % width;
+      if (x === 0 || x === width - 1 || p < width || p >= count - width) touchesBorder = true;
+    }
+    best = { pixels: members.slice(0, size), area: size, touchesBorder };
+  }
+  return best;
+}
+
+/** Per channel, colour ≈ a + b·x + c·y by least squares over the given pixels. */
+function fitBackgroundPlanes(overview: Overview, pixels: Int32Array): Float64Array {
+  const { width, data } = overview;
+  // Normal equations for [1, x, y]; coordinates centred and scaled for conditioning.
+  const cx = overview.width / 2;
+  const cy = overview.height / 2;
+  const s = Math.max(overview.width, overview.height);
+  const m = new Float64Array(9);
+  const rhs = new Float64Array(9);
+  for (const p of pixels) {
+    const x = ((p % width) - cx) / s;
+    const y = (Math.floor(p / width) - cy) / s;
+    const basis = [1, x, y];
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) m[i * 3 + j]! += basis[i]! * basis[j]!;
+      for (let c = 0; c < 3; c++) rhs[c * 3 + i]! += basis[i]! * data[p * 3 + c]!;
+    }
+  }
+  const model = new Float64Array(9);
+  for (let c = 0; c < 3; c++) {
+    const solution = solve3(m, [rhs[c * 3]!, rhs[c * 3 + 1]!, rhs[c * 3 + 2]!]);
+    model[c * 3] = solution[0];
+    model[c * 3 + 1] = solution[1] / s;
+    model[c * 3 + 2] = solution[2] / s;
+  }
+  // Store the intercept at the image origin rather than its centre.
+  for (let c = 0; c < 3; c++) model[c * 3] = model[c * 3]! - model[c * 3 + 1]! * cx - model[c * 3 + 2]! * cy;
+  return model;
+}
+
+function solve3(m: Float64Array, b: number[]): [number, number, number] {
+  const det = (a: number[]) => a[0]! * (a[4]! * a[8]! - a[5]! * a[7]!) - a[1]! * (a[3]! * a[8]! - a[5]! * a[6]!) + a[2]! * (a[3]! * a[7]! - a[4]! * a[6]!);
+  const base = Array.from(m);
+  const d = det(base);
+  if (Math.abs(d) < 1e-12) return [b[0]! / Math.max(1, m[0]!), 0, 0];
+  const column = (k: number) => det(base.map((v, i) => (i % 3 === k ? b[Math.floor(i / 3)]! : v)));
+  return [column(0) / d, column(1) / d, column(2) / d];
+}
+
+/** Each overview pixel's colour distance from the background model. */
+function backgroundDistances(overview: Overview, model: Float64Array, out: Float32Array): void {
+  const { width, height, data } = overview;
+  const [r0, rx, ry, g0, gx, gy, b0, bx, by] = model as unknown as number[];
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const dr = data[p * 3]! - (r0! + rx! * x + ry! * y);
+      const dg = data[p * 3 + 1]! - (g0! + gx! * x + gy! * y);
+      const db = data[p * 3 + 2]! - (b0! + bx! * x + by! * y);
+      out[p] = Math.sqrt(dr * dr + dg * dg + db * db);
+    }
+  }
+}
+
+function quantileAt(values: Float32Array, at: Int32Array, q: number): number {
+  if (at.length === 0) return 0;
+  const picked = new Float32Array(at.length);
+  for (let i = 0; i < at.length; i++) picked[i] = values[at[i]!]!;
+  picked.sort();
+  return picked[Math.min(picked.length - 1, Math.floor(q * picked.length))]!;
+}
+
+/**
+ * The region's four sides: in the frame of its principal axes, the outermost pixel of each row and column in the
+ * middle 70% of the card (away from rounded corners), one robust line per side, intersected.
+ */
+function coarseQuad(overview: Overview, region: Region): Point[] | null {
+  const { width } = overview;
+  let sx = 0;
+  let sy = 0;
+  for (const p of region.pixels) {
+    sx += p % width;
+    sy += Math.floor(p / width);
+  }
+  const mx = sx / region.area;
+  const my = sy / region.area;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (const p of region.pixels) {
+    const dx = (p % width) - mx;
+    const dy = Math.floor(p / width) - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  // The long axis is the card's vertical; "down" is the long-axis direction closest to the photo's down.
+  const major = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  let downX = Math.cos(major);
+  let downY = Math.sin(major);
+  if (downY < 0 || (downY === 0 && downX < 0)) { downX = -downX; downY = -downY; }
+  const rightX = downY;
+  const rightY = -downX;
+
+  const us = new Float64Array(region.area);
+  const vs = new Float64Array(region.area);
+  let minU = Infinity;
+  let maxU = -Infinity;
+  let minV = Infinity;
+  let maxV = -Infinity;
+  for (let i = 0; i < region.area; i++) {
+    const p = region.pixels[i]!;
+    const dx = (p % width) - mx;
+    const dy = (p - (p % width)) / width - my;
+    const u = dx * rightX + dy * rightY;
+    const v = dx * downX + dy * downY;
+    us[i] = u;
+    vs[i] = v;
+    if (u < minU) minU = u;
+    if (u > maxU) maxU = u;
+    if (v < minV) minV = v;
+    if (v > maxV) maxV = v;
+  }
+  const vBins = Math.floor(maxV - minV) + 1;
+  const uBins = Math.floor(maxU - minU) + 1;
+  const leftmost = new Int32Array(vBins).fill(-1);
+  const rightmost = new Int32Array(vBins).fill(-1);
+  const topmost = new Int32Array(uBins).fill(-1);
+  const bottommost = new Int32Array(uBins).fill(-1);
+  for (let i = 0; i < region.area; i++) {
+    const vb = Math.floor(vs[i]! - minV);
+    const ub = Math.floor(us[i]! - minU);
+    if (leftmost[vb] === -1 || us[i]! < us[leftmost[vb]!]!) leftmost[vb] = i;
+    if (rightmost[vb] === -1 || us[i]! > us[rightmost[vb]!]!) rightmost[vb] = i;
+    if (topmost[ub] === -1 || vs[i]! < vs[topmost[ub]!]!) topmost[ub] = i;
+    if (bottommost[ub] === -1 || vs[i]! > vs[bottommost[ub]!]!) bottommost[ub] = i;
+  }
+  const sideLine = (extremes: Int32Array): Line | null => {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    const from = Math.floor(extremes.length * 0.15);
+    const to = Math.ceil(extremes.length * 0.85);
+    for (let b = from; b < to; b++) {
+      const i = extremes[b]!;
+      if (i === -1) continue;
+      const p = region.pixels[i]!;
+      xs.push(p % width);
+      ys.push(Math.floor(p / width));
+    }
+    return fitLineRobust(xs, ys, 0.7);
+  };
+  const left = sideLine(leftmost);
+  const right = sideLine(rightmost);
+  const top = sideLine(topmost);
+  const bottom = sideLine(bottommost);
+  if (!left || !right || !top || !bottom) return null;
+  const corners = [intersectLines(left, top), intersectLines(top, right), intersectLines(right, bottom), intersectLines(bottom, left)];
+  if (corners.some((c) => c === null)) return null;
+  return corners as Point[];
+}
+
+/** Overview pixel (x, y) is the mean of source block [x·f, x·f + f); its centre is at x·f + (f − 1)/2. */
+function scaleQuad(quad: Point[], factor: number): Point[] {
+  return quad.map((p) => ({ x: p.x * factor + (factor - 1) / 2, y: p.y * factor + (factor - 1) / 2 }));
+}
+
+/**
+ * Each side again at full resolution: colour profiles across the coarse line at many places along its middle 80%,
+ * the edge at the outermost strong colour gradient (sub-pixel), a robust line through those points.
+ */
+function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point[] | null {
+  const reach = Math.ceil(1.5 * factor) + 4;
+  const centre = {
+    x: coarse.reduce((sum, p) => sum + p.x, 0) / 4,
+    y: coarse.reduce((sum, p) => sum + p.y, 0) / 4,
+  };
+  const colour = new Float64Array(3);
+  const lines: Line[] = [];
+  for (let side = 0; side < 4; side++) {
+    const a = coarse[side]!;
+    const b = coarse[(side + 1) % 4]!;
+    const length = distance(a, b);
+    const dx = (b.x - a.x) / length;
+    const dy = (b.y - a.y) / length;
+    let nx = dy;
+    let ny = -dx;
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    if ((mid.x - centre.x) * nx + (mid.y - centre.y) * ny < 0) { nx = -nx; ny = -ny; }
+
+    const samples = Math.max(30, Math.min(160, Math.round(length / 4)));
+    const profileLength = 2 * reach + 1;
+    const profile = new Float64Array(profileLength * 3);
+    const gradient = new Float64Array(profileLength);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let k = 0; k < samples; k++) {
+      const t = 0.1 + (0.8 * k) / (samples - 1);
+      const px = a.x + (b.x - a.x) * t;
+      const py = a.y + (b.y - a.y) * t;
+      // Three parallel lines averaged: less noise, still sharp across the edge.
+      profile.fill(0);
+      for (let o = 0; o < profileLength; o++) {
+        const offset = o - reach;
+        for (let lane = -1; lane <= 1; lane++) {
+          sampleRgb(image, px + nx * offset + dx * lane, py + ny * offset + dy * lane, colour);
+          profile[o * 3]! += colour[0]! / 3;
+          profile[o * 3 + 1]! += colour[1]! / 3;
+          profile[o * 3 + 2]! += colour[2]! / 3;
+        }
+      }
+      let strongest = 0;
+      for (let o = 1; o < profileLength - 1; o++) {
+        const g = Math.hypot(
+          profile[(o + 1) * 3]! - profile[(o - 1) * 3]!,
+          profile[(o + 1) * 3 + 1]! - profile[(o - 1) * 3 + 1]!,
+          profile[(o + 1) * 3 + 2]! - profile[(o - 1) * 3 + 2]!,
+        );
+        gradient[o] = g;
+        strongest = Math.max(strongest, g);
+      }
+      if (strongest < 20) continue;
+      // From the outside in, the first local maximum that is at least half the strongest: the card's outer edge.
+      for (let o = profileLength - 2; o >= 1; o--) {
+        const g = gradient[o]!;
+        if (g < 0.5 * strongest || g < gradient[o - 1]! || g < gradient[o + 1]!) continue;
+        const before = gradient[o - 1]!;
+        const after = gradient[o + 1]!;
+        const curvature = before - 2 * g + after;
+        const shift = curvature < 0 ? (0.5 * (before - after)) / curvature : 0;
+        const offset = o - reach + shift;
+        xs.push(px + nx * offset);
+        ys.push(py + ny * offset);
+        break;
+      }
+    }
+    if (xs.length < 10) return null;
+    const line = fitLineRobust(xs, ys, 0.3);
+    if (line === null) return null;
+    lines.push(line);
+  }
+  const [top, right, bottom, left] = lines as [Line, Line, Line, Line];
+  const corners = [intersectLines(left, top), intersectLines(top, right), intersectLines(right, bottom), intersectLines(bottom, left)];
+  if (corners.some((c) => c === null)) return null;
+  return corners as Point[];
+}

@@ -1,0 +1,37 @@
+/**
+ * Grows the connected region of `start` over the pixels `accepts` admits (4- or 8-connected), marking them in
+ * `visited`. The region's pixel indices are left in members[0 .. size); the size is returned.
+ */
+export function growRegion(
+  start: number,
+  width: number,
+  height: number,
+  connectivity: 4 | 8,
+  accepts: (pixel: number) => boolean,
+  visited: Uint8Array,
+  members: Int32Array,
+): number {
+  let size = 0;
+  let done = 0;
+  members[size++] = start;
+  visited[start] = 1;
+  while (done < size) {
+    const p = members[done++]!;
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const ny = y + dy;
+      if (ny < 0 || ny >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        if (nx < 0 || nx >= width || (dx === 0 && dy === 0) || (connectivity === 4 && dx !== 0 && dy !== 0)) continue;
+        const q = ny * width + nx;
+        if (visited[q] === 0 && accepts(q)) {
+          visited[q] = 1;
+          members[size++] = q;
+        }
+      }
+    }
+  }
+  return size;
+}
