@@ -10,6 +10,7 @@ import type { RouteOptions } from '../app.ts';
 // live session gets a guest session at once, so what a guest makes has an owner from the start.
 
 export const SESSION_COOKIE = 'sid';
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The caller of a request: a signed-in user (userId) or a guest (userId null). */
 export type RequestSession = Pick<Session, 'id' | 'userId' | 'guestId'>;
@@ -36,6 +37,13 @@ export const sessionPlugin = fp(
     const sessions = createSessionRepository(runtime.database.db, runtime.clock, runtime.ids);
     // COOKIE_SECURE: Secure even when the request did not arrive over HTTPS as far as we can tell.
     const alwaysSecure = runtime.config.COOKIE_SECURE;
+
+    // Expired and revoked-then-expired rows serve nobody; every API process sweeps now and then (harmless twice).
+    const sweep = setInterval(() => {
+      sessions.deleteExpired(runtime.clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'expired sessions not deleted'));
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
 
     function setCookie(request: FastifyRequest, reply: FastifyReply, created: NewSession): void {
       request.session = { id: created.session.id, userId: created.session.userId, guestId: created.session.guestId };

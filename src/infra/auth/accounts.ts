@@ -6,12 +6,11 @@ import type { Database } from '../database/database.ts';
 import type { EventStore } from '../event-store/types.ts';
 import { builtInProvider } from '../provider/built-in-provider.ts';
 import type { GradingProvider } from '../provider/types.ts';
-import { argon2idHasher, type PasswordHasher } from './password-hasher.ts';
+import { argon2idHasher } from './password-hasher.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimit, type RateLimiter } from './rate-limiter.ts';
 
 /** What the sign-in and registration routes need at run time (sessions are the session plugin's). */
 export interface Accounts {
-  hasher: PasswordHasher;
   provider: GradingProvider;
   rateLimiter: RateLimiter;
   limits: { perAddress: RateLimit; perAccount: RateLimit };
@@ -34,7 +33,6 @@ export function createAccounts(services: AccountsServices): Accounts {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'auth rate-limit redis error'));
   return {
-    hasher,
     provider: builtInProvider({ store: eventStore, db: database.db, hasher, clock, ids }),
     rateLimiter: redis ? redisRateLimiter(redis, `${config.QUEUE_PREFIX}:auth-attempts:`) : memoryRateLimiter(clock),
     limits: {
