@@ -29,18 +29,41 @@ const KIND_LABEL: Record<Defect['kind'], string> = {
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const px = (value: number) => value.toFixed(1);
 
-function label(x: number, y: number, text: string, anchor: 'start' | 'middle' | 'end', colour: string, size: number): string {
-  // A dark halo under light lettering reads on any card colour.
-  return (
-    `<text x="${px(x)}" y="${px(y)}" text-anchor="${anchor}" font-family="DejaVu Sans, Liberation Sans, sans-serif" ` +
-    `font-size="${size}" font-weight="bold" fill="${colour}" stroke="#000000" stroke-width="3" paint-order="stroke">${escape(text)}</text>`
-  );
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
-function centeringMarks(measurement: SideMeasurement, scale: number, width: number, height: number, size: number): string {
+const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+type Anchor = 'start' | 'middle' | 'end';
+
+/** Writes labels, leaving out one that would cover a label already written, so a busy card still reads. */
+function labelLayer(size: number) {
+  const written: Rect[] = [];
+  return {
+    write(x: number, y: number, text: string, anchor: Anchor, colour: string, options: { always?: boolean } = {}): string {
+      const textWidth = text.length * size * 0.62;
+      const left = anchor === 'start' ? x : anchor === 'end' ? x - textWidth : x - textWidth / 2;
+      const area = { x: left, y: y - size, width: textWidth, height: size * 1.25 };
+      if (!options.always && written.some((other) => overlaps(other, area))) return '';
+      written.push(area);
+      // A dark halo under light lettering reads on any card colour.
+      return (
+        `<text x="${px(x)}" y="${px(y)}" text-anchor="${anchor}" font-family="DejaVu Sans, Liberation Sans, sans-serif" ` +
+        `font-size="${size}" font-weight="bold" fill="${colour}" stroke="#000000" stroke-width="3" paint-order="stroke">${escape(text)}</text>`
+      );
+    },
+  };
+}
+type LabelLayer = ReturnType<typeof labelLayer>;
+
+function centeringMarks(measurement: SideMeasurement, scale: number, width: number, height: number, size: number, labels: LabelLayer): string {
   const { centering } = measurement;
   if (!centering.measurable) {
-    return label(width / 2, height / 2, `centering not measurable (${centering.reason})`, 'middle', COLOURS.border, size);
+    return labels.write(width / 2, height / 2, `centering not measurable (${centering.reason})`, 'middle', COLOURS.border, { always: true });
   }
   const frame = centering.innerFrame;
   const left = frame.left * scale;
@@ -52,38 +75,39 @@ function centeringMarks(measurement: SideMeasurement, scale: number, width: numb
   const midY = height / 2;
   const midX = width / 2;
   const tilt = centering.tilted ? ' (print tilted)' : '';
+  const always = { always: true };
   return [
     line(left, 0, left, height),
     line(right, 0, right, height),
     line(0, top, width, top),
     line(0, bottom, width, bottom),
-    label(left + 6, midY - size * 0.4, `${centering.leftMm.toFixed(2)} mm`, 'start', COLOURS.border, size),
-    label(right - 6, midY + size * 1.4, `${centering.rightMm.toFixed(2)} mm`, 'end', COLOURS.border, size),
-    label(midX, top + size * 1.3, `${centering.topMm.toFixed(2)} mm`, 'middle', COLOURS.border, size),
-    label(midX, bottom - size * 0.5, `${centering.bottomMm.toFixed(2)} mm`, 'middle', COLOURS.border, size),
-    label(midX, midY - size * 0.2, `L/R ${centering.horizontal.ratio}  T/B ${centering.vertical.ratio}${tilt}`, 'middle', COLOURS.border, size),
+    labels.write(left + 6, midY - size * 0.4, `${centering.leftMm.toFixed(2)} mm`, 'start', COLOURS.border, always),
+    labels.write(right - 6, midY + size * 1.4, `${centering.rightMm.toFixed(2)} mm`, 'end', COLOURS.border, always),
+    labels.write(midX, top + size * 1.3, `${centering.topMm.toFixed(2)} mm`, 'middle', COLOURS.border, always),
+    labels.write(midX, bottom - size * 0.5, `${centering.bottomMm.toFixed(2)} mm`, 'middle', COLOURS.border, always),
+    labels.write(midX, midY - size * 0.2, `L/R ${centering.horizontal.ratio}  T/B ${centering.vertical.ratio}${tilt}`, 'middle', COLOURS.border, always),
   ].join('');
 }
 
-function defectBox(defect: Defect, scale: number, width: number, height: number, size: number): string {
-  let w = Math.max(MIN_BOX_PX, defect.box.width * scale);
-  let h = Math.max(MIN_BOX_PX, defect.box.height * scale);
-  let x = defect.box.x * scale - (w - defect.box.width * scale) / 2;
-  let y = defect.box.y * scale - (h - defect.box.height * scale) / 2;
-  x = Math.min(Math.max(1, x), width - 1 - Math.min(w, width - 2));
-  y = Math.min(Math.max(1, y), height - 1 - Math.min(h, height - 2));
-  w = Math.min(w, width - 2);
-  h = Math.min(h, height - 2);
-  const text = `${KIND_LABEL[defect.kind]} ${defect.sizeMm.toFixed(1)} mm`;
-  // The label sits above the box, or below it when the box is at the top of the card; inside the picture either way.
-  const above = y - size * 0.4 > size;
-  const textY = above ? y - size * 0.4 : y + h + size * 1.1;
-  const anchor = x + w / 2 < width * 0.25 ? 'start' : x + w / 2 > width * 0.75 ? 'end' : 'middle';
-  const textX = anchor === 'start' ? x : anchor === 'end' ? x + w : x + w / 2;
-  return (
-    `<rect x="${px(x)}" y="${px(y)}" width="${px(w)}" height="${px(h)}" fill="none" stroke="${COLOURS.defect}" stroke-width="2"/>` +
-    label(textX, textY, text, anchor, COLOURS.defect, size)
-  );
+/** A box on every defect; labels largest defect first, so the ones left out for lack of room are the small ones. */
+function defectMarks(defects: readonly Defect[], scale: number, width: number, height: number, size: number, labels: LabelLayer): string {
+  const marks: string[] = [];
+  const bySize = defects.map((defect, index) => ({ defect, index })).sort((a, b) => b.defect.sizeMm - a.defect.sizeMm || a.index - b.index);
+  for (const { defect } of bySize) {
+    const w = Math.min(width - 2, Math.max(MIN_BOX_PX, defect.box.width * scale));
+    const h = Math.min(height - 2, Math.max(MIN_BOX_PX, defect.box.height * scale));
+    const x = Math.min(Math.max(1, defect.box.x * scale - (w - defect.box.width * scale) / 2), width - 1 - w);
+    const y = Math.min(Math.max(1, defect.box.y * scale - (h - defect.box.height * scale) / 2), height - 1 - h);
+    marks.push(`<rect x="${px(x)}" y="${px(y)}" width="${px(w)}" height="${px(h)}" fill="none" stroke="${COLOURS.defect}" stroke-width="2"/>`);
+
+    const text = `${KIND_LABEL[defect.kind]} ${defect.sizeMm.toFixed(1)} mm`;
+    // Above the box, or below it when the box is at the top of the card; inside the picture either way.
+    const baseline = y - size * 0.4 > size ? y - size * 0.4 : y + h + size * 1.1;
+    const anchor = x + w / 2 < width * 0.25 ? 'start' : x + w / 2 > width * 0.75 ? 'end' : 'middle';
+    const textX = anchor === 'start' ? x : anchor === 'end' ? x + w : x + w / 2;
+    marks.push(labels.write(textX, baseline, text, anchor, COLOURS.defect));
+  }
+  return marks.join('');
 }
 
 export function annotationSvg(measurement: SideMeasurement, pxPerMm = ANNOTATED_PX_PER_MM): string {
@@ -91,12 +115,13 @@ export function annotationSvg(measurement: SideMeasurement, pxPerMm = ANNOTATED_
   const height = Math.round(CARD_HEIGHT_MM * pxPerMm);
   const size = Math.max(10, Math.round(1.4 * pxPerMm));
   const radius = measurement.cornerStyle === 'rounded' ? CORNER_RADIUS_MM * pxPerMm : 0;
+  const labels = labelLayer(size);
   const outline = `<rect x="1.5" y="1.5" width="${width - 3}" height="${height - 3}" rx="${px(radius)}" fill="none" stroke="${COLOURS.outline}" stroke-width="3"/>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     outline,
-    centeringMarks(measurement, pxPerMm, width, height, size),
-    ...measurement.defects.map((defect) => defectBox(defect, pxPerMm, width, height, size)),
+    centeringMarks(measurement, pxPerMm, width, height, size, labels),
+    defectMarks(measurement.defects, pxPerMm, width, height, size, labels),
     '</svg>',
   ].join('');
 }

@@ -29,7 +29,7 @@ function random(seed: number): () => number {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&apos;');
 
-export function namedCardSvg(card: NamedCard): string {
+function cardElements(card: NamedCard): string {
   const next = random(card.seed ?? 1);
   const mm = (value: number) => (value * PX_PER_MM).toFixed(1);
   const hue = Math.floor(next() * 360);
@@ -42,7 +42,7 @@ export function namedCardSvg(card: NamedCard): string {
   const font = card.font ?? 'DejaVu Sans';
   const hp = 30 + 10 * Math.floor(next() * 20);
   const inner = BORDER_MM;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
+  return `
   <rect width="${WIDTH}" height="${HEIGHT}" fill="${card.borderColor ?? '#f2d33c'}"/>
   <rect x="${mm(inner)}" y="${mm(inner)}" width="${mm(63 - 2 * inner)}" height="${mm(88 - 2 * inner)}" fill="hsl(${hue},35%,82%)"/>
   <rect x="${mm(inner)}" y="${mm(inner)}" width="${mm(63 - 2 * inner)}" height="${mm(7.5)}" fill="${card.bandColor ?? '#f6f1de'}"/>
@@ -56,8 +56,29 @@ export function namedCardSvg(card: NamedCard): string {
   <text x="${mm(56)}" y="${mm(59)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">${10 * (2 + Math.floor(next() * 9))}</text>
   <text x="${mm(7)}" y="${mm(64)}" font-family="${font}" font-size="${mm(1.8)}" fill="#333">Flip a coin. If tails, this card does 10 damage to itself.</text>
   <text x="${mm(inner + 2)}" y="${mm(88 - inner - 1.4)}" font-family="${font}" font-size="${mm(1.7)}" fill="#1a1a1a">Illus. Mitsuhiro Arita</text>
-  <text x="${mm(63 - inner - 2)}" y="${mm(88 - inner - 1.4)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(1.9)}" fill="#1a1a1a">${escape(card.number)}</text>
+  <text x="${mm(63 - inner - 2)}" y="${mm(88 - inner - 1.4)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(1.9)}" fill="#1a1a1a">${escape(card.number)}</text>`;
+}
+
+export function namedCardSvg(card: NamedCard): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${cardElements(card)}</svg>`;
+}
+
+/**
+ * A photo of the card: rounded corners, on a dark table, turned by `rotationDeg`, filling about 80% of the
+ * photo's height; JPEG at quality 85. For tests of the whole path, photo to identification.
+ */
+export async function renderNamedCardPhoto(card: NamedCard, rotationDeg = 0): Promise<Uint8Array> {
+  const photoHeight = Math.round(HEIGHT / 0.8);
+  const photoWidth = Math.round(photoHeight * 0.8);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${photoWidth}" height="${photoHeight}">
+  <rect width="${photoWidth}" height="${photoHeight}" fill="#2b2f36"/>
+  <clipPath id="outline"><rect width="${WIDTH}" height="${HEIGHT}" rx="${3 * PX_PER_MM}"/></clipPath>
+  <g transform="translate(${photoWidth / 2} ${photoHeight / 2}) rotate(${rotationDeg}) translate(${-WIDTH / 2} ${-HEIGHT / 2})">
+    <g clip-path="url(#outline)">${cardElements(card)}</g>
+  </g>
 </svg>`;
+  const jpeg = await sharp(Buffer.from(svg)).blur(0.6).jpeg({ quality: 85 }).toBuffer();
+  return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.length);
 }
 
 /** The card as the grading service hands it to an identifier: flattened, upright, 20 px/mm. */

@@ -59,10 +59,15 @@ async function measure(bytes: Uint8Array, side: SideName, twoSides: boolean, dep
     if (error instanceof ImageMeasurementError) throw refusal(side, twoSides, error.code, error.message, error.details);
     throw error;
   }
-  const input: MeasureSideInput = { image, side };
-  const output = deps.cpuPool
-    ? await deps.cpuPool.run<MeasureSideOutput>(MEASURE_TASK, input, [image.data.buffer as ArrayBuffer])
-    : measureAndFlatten(input);
+  let output: MeasureSideOutput;
+  if (deps.cpuPool) {
+    // sharp's output lives in memory V8 cannot hand to another thread; one copy makes it movable.
+    const data = new Uint8Array(image.data);
+    const input: MeasureSideInput = { image: { ...image, data }, side };
+    output = await deps.cpuPool.run<MeasureSideOutput>(MEASURE_TASK, input, [data.buffer]);
+  } else {
+    output = measureAndFlatten({ image, side });
+  }
   if (!output.ok) throw refusal(side, twoSides, output.code, output.message, output.details);
   return output;
 }

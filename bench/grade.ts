@@ -1,0 +1,111 @@
+// npm run bench:grade: how long grading one card (a 12-megapixel JPEG front and back) takes, against the
+// baseline of sharp alone decoding the same two files at full size, measured in the same run.
+// Goals (issue 4): without identification within 2.5× the bare decode and under 400 ms per card on 2 cores;
+// with OCR under 1 s. Also prints the peak memory (max RSS) and whether every run gave the same bytes.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createCpuPool } from '../src/infra/cpu-pool/index.ts';
+import { createOcrIdentifier } from '../src/infra/identification/index.ts';
+import type { CardIdentifier } from '../src/infra/identification/index.ts';
+import { renderSyntheticCard } from '../src/vision/index.ts';
+import type { SyntheticCardSpec } from '../src/vision/index.ts';
+import { gradeCard } from '../src/workers/grading/index.ts';
+
+const RUNS = Math.max(10, Number(process.env.BENCH_RUNS ?? 15));
+const WARM_UP = 2;
+const MAX_PIXELS = 50_000_000;
+const PHOTO_HEIGHT = 4032; // 3024 × 4032: a 12-MP phone photo, portrait
+
+sharp.cache(false);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+async function time(label: string, run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  const result = median(times);
+  console.log(
+    `${label.padEnd(44)} median ${result.toFixed(0).padStart(5)} ms  (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})  peak RSS so far ${peakRssMb()} MB`,
+  );
+  return result;
+}
+
+function photoSpec(extra: Partial<SyntheticCardSpec>): SyntheticCardSpec {
+  const cardScale = 0.75;
+  return {
+    pxPerMm: (PHOTO_HEIGHT * cardScale) / 88,
+    ...extra,
+    photo: { aspect: 0.75, cardScale, noise: 3, rotationDeg: 2, keystone: 0.03, ...extra.photo },
+  };
+}
+
+const directory = await mkdtemp(path.join(os.tmpdir(), 'bench-grade-'));
+const frontPath = path.join(directory, 'front.jpg');
+const backPath = path.join(directory, 'back.jpg');
+console.log('rendering the 12-MP synthetic photos ...');
+await writeFile(
+  frontPath,
+  await renderSyntheticCard(
+    photoSpec({
+      borders: { leftMm: 3.6, rightMm: 2.4, topMm: 3, bottomMm: 3 },
+      defects: [
+        { kind: 'whitened-corner', corner: 'topLeft', lengthMm: 1 },
+        { kind: 'nick', edge: 'right', atMm: 40, depthMm: 0.5 },
+        { kind: 'scratch', x: 30, y: 40, lengthMm: 15, angleDeg: 30 },
+      ],
+    }),
+    1,
+  ),
+);
+await writeFile(backPath, await renderSyntheticCard(photoSpec({ borders: { leftMm: 3.2, rightMm: 2.8, topMm: 3.4, bottomMm: 2.6 } }), 2));
+const [front, back] = await Promise.all([readFile(frontPath), readFile(backPath)]);
+const { width, height } = await sharp(front).metadata();
+console.log(`photos: ${width} × ${height} JPEG (${((width! * height!) / 1e6).toFixed(1)} MP), ${(front.length / 1e6).toFixed(1)} + ${(back.length / 1e6).toFixed(1)} MB`);
+console.log(`cores: ${os.availableParallelism()}, runs: ${RUNS} after ${WARM_UP} warm-up, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}\n`);
+
+const decodeFull = (bytes: Buffer) => sharp(bytes, { failOn: 'error' }).raw().toBuffer();
+const cpuPool = createCpuPool({ size: os.availableParallelism() });
+const ocr = createOcrIdentifier();
+
+const outputs = new Set<string>();
+const grade = (identifier?: CardIdentifier) => async () => {
+  const graded = await gradeCard({ front, back }, { cpuPool, maxPixels: MAX_PIXELS, ...(identifier ? { identifier } : {}) });
+  outputs.add(JSON.stringify(graded.card));
+};
+
+try {
+  const baseline = await time('baseline: sharp decodes both, full size', () => Promise.all([decodeFull(front), decodeFull(back)]));
+  const sequential = await time('  (the same, one after the other)', async () => {
+    await decodeFull(front);
+    await decodeFull(back);
+  });
+  const bare = await time('grade front + back, no identification', grade());
+  const bareOutputs = outputs.size;
+  outputs.clear();
+  const withOcr = await time('grade front + back, with OCR', grade(ocr));
+  const sample = JSON.parse([...outputs][0]!) as { cardName: string; overallGrade: number; grades: unknown };
+
+  console.log(`\nper card, median of ${RUNS}:`);
+  console.log(`  bare decode (both files, in parallel)   ${baseline.toFixed(0)} ms   (sequential ${sequential.toFixed(0)} ms)`);
+  console.log(`  grading without identification          ${bare.toFixed(0)} ms = ${(bare / baseline).toFixed(2)}× the bare decode   goal ≤ 2.5× and < 400 ms: ${bare / baseline <= 2.5 && bare < 400 ? 'met' : 'NOT met'}`);
+  console.log(`  grading with OCR                        ${withOcr.toFixed(0)} ms = ${(withOcr / baseline).toFixed(2)}× the bare decode   goal < 1000 ms: ${withOcr < 1000 ? 'met' : 'NOT met'}`);
+  console.log(`  peak memory (max RSS of the process and its threads): ${peakRssMb()} MB`);
+  console.log(`  same bytes, same JSON: ${bareOutputs === 1 && outputs.size === 1 ? 'yes, every run' : `NO (${bareOutputs} and ${outputs.size} distinct results)`}`);
+  console.log(`  result: ${sample.cardName}, overall ${sample.overallGrade}, grades ${JSON.stringify(sample.grades)}`);
+} finally {
+  await Promise.all([cpuPool.close(), ocr.close()]);
+  await rm(directory, { recursive: true, force: true });
+}
