@@ -34,6 +34,7 @@ export interface EventStoreOptions {
 }
 
 const UNIQUE_VIOLATION = '23505';
+const NOTIFY_WINDOW_MS = 5;
 
 export function createEventStore(database: Database, options: EventStoreOptions = {}): EventStore {
   const { db } = database;
@@ -41,6 +42,21 @@ export function createEventStore(database: Database, options: EventStoreOptions 
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const upcast = upcasterChain(options.upcasters ?? upcasters);
+
+  // Async runners wake on this notification (and poll besides). It is sent after commit, one per short window for
+  // many appends: a NOTIFY inside the append's transaction takes a database-wide lock held through its commit, so
+  // notifying appends would commit one at a time, and each would pay a statement more.
+  let wakePending = false;
+  function wakeRunners(): void {
+    if (wakePending) return;
+    wakePending = true;
+    setTimeout(() => {
+      wakePending = false;
+      sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db).catch(() => {
+        // Closed or unreachable: runners still poll.
+      });
+    }, NOTIFY_WINDOW_MS).unref();
+  }
 
   function selectEvents(executor: Kysely<Tables>) {
     return executor
@@ -102,11 +118,11 @@ export function createEventStore(database: Database, options: EventStoreOptions 
    * them and no more; its events share one transaction id. Anything else that reuses an id is refused.
    */
   async function findEarlierAppend(
-    trx: Transaction<Tables>,
+    executor: Kysely<Tables>,
     streamId: string,
     events: readonly PreparedEvent[],
   ): Promise<AppendResult | undefined> {
-    const found = await trx
+    const found = await executor
       .selectFrom('es_events')
       .select(['event_id', sql<string>`transaction_id::text`.as('transaction_id')])
       .where(
@@ -117,7 +133,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
       .limit(1)
       .executeTakeFirst();
     if (!found) return undefined;
-    const rows = await selectEvents(trx)
+    const rows = await selectEvents(executor)
       .where('e.stream_id', '=', streamId)
       .where(sql<boolean>`e.transaction_id = ${found.transaction_id}::xid8`)
       .orderBy('e.stream_position')
@@ -156,30 +172,23 @@ export function createEventStore(database: Database, options: EventStoreOptions 
     const anyIdGiven = newEvents.some((event) => event.id !== undefined);
 
     try {
-      return await db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         // The stream row is the append's lock: writers to one stream queue here, writers to others never meet.
-        await trx
+        // One statement creates it if need be, locks it and reads its version.
+        const stream = await trx
           .insertInto('es_streams')
           .values({ stream_id: streamId, stream_type: streamType, version: 0 })
-          .onConflict((conflict) => conflict.column('stream_id').doNothing())
-          .execute();
-        const stream = await trx
-          .selectFrom('es_streams')
-          .select(['version', 'stream_type'])
-          .where('stream_id', '=', streamId)
-          .forUpdate()
+          .onConflict((conflict) => conflict.column('stream_id').doUpdateSet({ version: (eb) => eb.ref('es_streams.version') }))
+          .returning(['version', 'stream_type'])
           .executeTakeFirstOrThrow();
         if (stream.stream_type !== streamType) {
           throw new Error(`Stream ${streamId} is a ${stream.stream_type}, not a ${streamType}`);
         }
-
-        if (anyIdGiven) {
-          const earlier = await findEarlierAppend(trx, streamId, events);
-          if (earlier) return earlier;
-        }
         checkExpected(streamId, expected, stream.version);
 
+        const version = stream.version + events.length;
         const inserted = await trx
+          .with('bumped', (db) => db.updateTable('es_streams').set({ version }).where('stream_id', '=', streamId))
           .insertInto('es_events')
           .values(
             events.map((event, index) => ({
@@ -195,8 +204,6 @@ export function createEventStore(database: Database, options: EventStoreOptions 
           )
           .returning(['stream_position', 'global_position', sql<string>`transaction_id::text`.as('transaction_id')])
           .execute();
-        const version = stream.version + events.length;
-        await trx.updateTable('es_streams').set({ version }).where('stream_id', '=', streamId).execute();
 
         const byPosition = new Map(inserted.map((row) => [row.stream_position, row]));
         const recorded = events.map((event, index): RecordedEvent => {
@@ -216,11 +223,19 @@ export function createEventStore(database: Database, options: EventStoreOptions 
           };
         });
         await applyInline(trx, inline, recorded);
-        await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
         return { version, events: recorded };
       });
+      wakeRunners();
+      return result;
     } catch (error) {
-      if (isUniqueViolation(error, 'es_events_event_id_key')) {
+      const idTaken = isUniqueViolation(error, 'es_events_event_id_key');
+      // A retry of an append that already happened fails here, on the version or on the ids: it gets the first
+      // result. Looking only on failure keeps the usual append free of the extra read.
+      if (anyIdGiven && (idTaken || error instanceof WrongExpectedVersionError)) {
+        const earlier = await findEarlierAppend(db, streamId, events);
+        if (earlier) return earlier;
+      }
+      if (idTaken) {
         const detail = `${(error as Error).message} ${(error as { detail?: string }).detail ?? ''}`;
         throw new DuplicateEventIdError(events.find((event) => detail.includes(event.id))?.id ?? events[0]!.id);
       }
