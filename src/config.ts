@@ -36,6 +36,8 @@ const configSchema = z.object({
   ALLOW_LOOPBACK_IMAGE_URLS: flag,
   // Cookie Secure flag; on by default behind HTTPS in production.
   COOKIE_SECURE: flag,
+  // Behind a load balancer: take the client address and scheme from X-Forwarded-* (rate limits, Secure cookies).
+  TRUST_PROXY: flag,
   // Origins allowed to make state-changing requests besides the server's own.
   TRUSTED_ORIGINS: z
     .string()

@@ -16,32 +16,75 @@ const statusByKind: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-/** The one error handler: domain errors to statuses, `{ error, code }` bodies, no internals on 5xx. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    let status: number;
-    let body: ErrorBody;
-    if (error instanceof AppError) {
-      status = statusByKind[error.kind];
-      body = { error: error.message, code: error.code, ...(error.details === undefined ? {} : { details: error.details }) };
-    } else if (error instanceof ZodError) {
-      status = 400;
-      const first = error.issues[0];
-      body = { error: first?.message ?? 'Invalid request', code: 'invalid_request', details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
-    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      // fastify's own 4xx: malformed JSON, body too large, wrong content type, rate limit.
-      status = error.statusCode;
-      body = { error: error.message, code: (error.code ?? 'bad_request').toLowerCase() };
-    } else {
-      status = 500;
-      body = { error: 'Something went wrong on our side. Please try again.', code: 'internal_error' };
-    }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, status }, 'request refused');
-    return reply.status(status).send(body);
-  });
+// Refusals raised by fastify and its plugins before a handler runs, given stable codes and plain messages.
+const knownRefusals: Record<string, { code: string; error?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', error: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', error: 'The request body is empty but says it is JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'too_large', error: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', error: 'This content type is not accepted here.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_request', error: 'The request body does not match its Content-Length.' },
+  FST_ERR_VALIDATION: { code: 'invalid_request' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'too_large', error: 'The file is too large.' },
+  FST_FILES_LIMIT: { code: 'too_large', error: 'Too many files in one request.' },
+  FST_FIELDS_LIMIT: { code: 'too_large', error: 'Too many fields in one request.' },
+  FST_PARTS_LIMIT: { code: 'too_large', error: 'Too many parts in one request.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type', error: 'This request must be multipart/form-data.' },
+  FST_MP_PREMATURE_CLOSE: { code: 'invalid_request', error: 'The upload ended before it was complete.' },
+};
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'route_not_found' } satisfies ErrorBody);
-  });
-});
+const codeByStatus: Record<number, string> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** Maps anything thrown to a status and a `{ error, code }` body (SPEC.md §7); 5xx bodies never carry internals. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: statusByKind[error.kind],
+      body: { error: error.message, code: error.code, ...(error.details === undefined ? {} : { details: error.details }) },
+    };
+  }
+  if (error instanceof ZodError) {
+    const first = error.issues[0];
+    return {
+      status: 400,
+      body: {
+        error: first ? `${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}` : 'Invalid request',
+        code: 'invalid_request',
+        details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      },
+    };
+  }
+  const { statusCode, code, message } = (error ?? {}) as Partial<FastifyError>;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    // fastify's and its plugins' own refusals: their messages are written for clients.
+    const known = code ? knownRefusals[code] : undefined;
+    return {
+      status: statusCode,
+      body: { error: known?.error ?? message ?? 'Bad request', code: known?.code ?? codeByStatus[statusCode] ?? 'bad_request' },
+    };
+  }
+  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'internal_error' } };
+}
+
+/** The one error handler: every refusal and every bug answers `{ error, code }`. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error, request, reply) => {
+      const { status, body } = toErrorResponse(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, status }, 'request refused');
+      return reply.status(status).send(body);
+    });
+  },
+  { name: 'errors' },
+);

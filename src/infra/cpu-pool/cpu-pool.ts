@@ -10,6 +10,7 @@ export interface CpuPoolOptions {
   size: number;
   /** Tasks that may wait for a thread before `run` refuses more. Default 32 per thread. */
   maxQueue?: number;
+  closeTimeoutMs?: number;
 }
 
 export interface CpuPool {
@@ -19,7 +20,10 @@ export interface CpuPool {
    * on a worker thread. Pass large buffers in `transferList` so they move instead of being copied.
    */
   run<Output>(task: URL, input: unknown, transferList?: readonly Transferable[]): Promise<Output>;
-  /** Waits for queued and running tasks, then stops the threads. */
+  /**
+   * At shutdown, once requests and jobs are done: drops queued tasks, gives running ones up to
+   * `closeTimeoutMs` (default 3 s), then stops the threads.
+   */
   close(): Promise<void>;
 }
 
@@ -37,6 +41,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
     maxQueue: options.maxQueue ?? options.size * 32,
     // Threads start on first use and stop after a minute idle, so a process that never grades pays nothing.
     idleTimeout: 60_000,
+    closeTimeout: options.closeTimeoutMs ?? 3_000,
   });
   return {
     size: options.size,
@@ -48,6 +53,6 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
         throw error;
       }
     },
-    close: () => piscina.close(),
+    close: () => piscina.close({ force: true }),
   };
 }

@@ -1,0 +1,81 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Runtime } from '../runtime.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { originCheckPlugin } from './plugins/origin-check.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+import { RequestLog } from './request-log.ts';
+import { achievementRoutes } from './routes/achievements.ts';
+import { authRoutes } from './routes/auth.ts';
+import { cardRoutes } from './routes/cards.ts';
+import { healthRoutes } from './routes/health.ts';
+import { imageRoutes } from './routes/images.ts';
+import { leaderboardRoutes } from './routes/leaderboard.ts';
+
+/** What every route plugin is registered with: `app.register(myRoutes, { runtime })`. */
+export interface RouteOptions {
+  runtime: Runtime;
+}
+
+/**
+ * The HTTP server, in a fixed order: external plugins, then ours, then the probes, then the API
+ * (its plugins, then its routes), then the web app (static files and the index.html fallback), last.
+ */
+export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  const { config } = runtime;
+  const app = Fastify({
+    loggerInstance: runtime.logger as FastifyBaseLogger,
+    logController: new RequestLog(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+  });
+
+  // ── External plugins ───────────────────────────────────────────────────────────────────────────
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.IMAGE_MAX_BYTES, files: 4, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`. With Redis, the
+  // counts are shared by every API process.
+  const rateLimitRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 }) : undefined;
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+    app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.QUEUE_PREFIX}:rate-limit:` } : {}),
+  });
+
+  // ── Our plugins for the whole server (errors first, so every later refusal is shaped) ───────────
+  await app.register(errorsPlugin);
+
+  // ── Probes: outside the API below, so they never touch sessions ─────────────────────────────────
+  await app.register(healthRoutes, { runtime });
+  // Stored images: public and cached for ever, so outside the API too (a cacheable response never sets a cookie).
+  await app.register(imageRoutes, { runtime });
+
+  // ── The API, in a context of its own: its plugins apply to its routes only ──────────────────────
+  await app.register(async (api) => {
+    // Plugins: one line each, in the order they must run.
+    await api.register(originCheckPlugin, { trustedOrigins: config.TRUSTED_ORIGINS });
+    await api.register(sessionPlugin, { runtime });
+
+    // Routes: one line per feature.
+    await api.register(authRoutes, { runtime });
+    await api.register(cardRoutes, { runtime });
+    await api.register(leaderboardRoutes, { runtime });
+    await api.register(achievementRoutes, { runtime });
+  });
+
+  // ── The web app: static files and the index.html fallback; always last ─────────────────────────
+  await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });
+
+  return app;
+}

@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ErrorBody } from '../../contracts/errors.ts';
+import type { RouteOptions } from '../app.ts';
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function check(probe: () => Promise<unknown>): Promise<'ok' | string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS))),
+    ]);
+    return 'ok';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** /healthz: the process answers (liveness). /readyz: the database and the job queue answer too (readiness). */
+export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/readyz', async (request, reply) => {
+    const [database, queue] = await Promise.all([check(() => sql`select 1`.execute(runtime.database.db)), check(() => runtime.queue.ping())]);
+    if (database === 'ok' && queue === 'ok') return { status: 'ready', database, queue };
+    const down = [database === 'ok' ? undefined : 'the database', queue === 'ok' ? undefined : 'the job queue'].filter(Boolean);
+    request.log.warn({ database, queue }, 'not ready');
+    // The reason stays in the log; the body says only which piece is down.
+    const error = `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`;
+    return reply.status(503).send({ error, code: 'not_ready' } satisfies ErrorBody);
+  });
+};

@@ -1,0 +1,52 @@
+// The API server: `npm start` (which builds the web app first) or `node src/main.ts`.
+import os from 'node:os';
+import { threadpoolSize } from './infra/process-lifecycle.ts';
+
+// Before any other import, so libuv's pool starts at this size.
+process.env.UV_THREADPOOL_SIZE ??= threadpoolSize(os.availableParallelism());
+
+const { loadConfig } = await import('./config.ts');
+const { DataDirLockedError } = await import('./infra/database/data-dir-lock.ts');
+const { exitOnShutdownSignal } = await import('./infra/process-lifecycle.ts');
+const { createLogger, createRuntime } = await import('./runtime.ts');
+const { buildApp } = await import('./http/app.ts');
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const logger = createLogger(config);
+
+let runtime: Awaited<ReturnType<typeof createRuntime>>;
+try {
+  runtime = await createRuntime(config, { role: 'api', logger });
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    // A second server on the same data folder: say so plainly, no stack trace.
+    console.error(`Cannot start: ${error.message}`);
+  } else {
+    logger.fatal({ err: error }, 'could not start');
+  }
+  process.exit(1);
+}
+
+const app = await buildApp(runtime);
+exitOnShutdownSignal(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
+  const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+  // Stop taking requests and let those in flight finish (for up to half the budget); then jobs, runners, database.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([app.close(), new Promise((resolve) => (timer = setTimeout(resolve, config.SHUTDOWN_TIMEOUT_MS / 2)))]);
+  clearTimeout(timer);
+  await runtime.close(Math.max(100, deadline - Date.now()));
+});
+
+try {
+  await app.listen({ host: config.HOST, port: config.PORT });
+} catch (error) {
+  logger.fatal({ err: error }, `could not listen on ${config.HOST}:${config.PORT}`);
+  await runtime.close();
+  process.exit(1);
+}

@@ -1,0 +1,136 @@
+import { pino, type Logger } from 'pino';
+import sharp from 'sharp';
+import { createCardIds, type CardIds } from './commands/cards/card-ids.ts';
+import type { GradePhotos } from './commands/cards/grade-card.ts';
+import type { Config } from './config.ts';
+import { randomIds, systemClock, type Clock, type IdGenerator } from './infra/clock/clock.ts';
+import { createCpuPool, type CpuPool } from './infra/cpu-pool/index.ts';
+import { openDatabase, type Database } from './infra/database/index.ts';
+import { createEventStore, type EventStore } from './infra/event-store/index.ts';
+import { createCardIdentifier } from './infra/identification/index.ts';
+import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
+import { openImageStore, type ImageStore } from './infra/image-storage/index.ts';
+import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
+import { asyncProjections, inlineProjections } from './projections/index.ts';
+import { startProjectionRunners } from './projections/runner/index.ts';
+import { gradeCard } from './workers/grading/index.ts';
+import { jobRegistrations } from './workers/handlers.ts';
+
+// The composition root: from a Config, every long-lived piece of a process, opened in order and
+// closed in reverse. The HTTP server (src/main.ts) and the queue workers (src/workers/main.ts) both start here.
+
+/** What request handlers, job handlers and commands are given. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  ids: IdGenerator;
+  database: Database;
+  eventStore: EventStore;
+  queue: JobQueue;
+  cpuPool: CpuPool;
+  /** Photos, stored once by content hash (DATA_DIR/images). */
+  imageStore: ImageStore;
+  /** Downloads image URLs without reaching inside our network (DESIGN.md §5); one per process, for its concurrency limit. */
+  imageFetcher: ImageFetcher;
+  /** The grading service: photos in, graded card and annotated pictures out (CPU pool, identifier). */
+  gradePhotos: GradePhotos;
+  /** Signs card ids with the server secret kept in the database. */
+  cardIds: CardIds;
+}
+
+export interface Runtime extends Services {
+  /** Job names this process handles (none in an API process of the service mode). */
+  readonly handledJobs: readonly string[];
+  /** Stops everything within `timeoutMs` (default SHUTDOWN_TIMEOUT_MS): jobs first, the database last. */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /**
+   * api: the HTTP server's process; runs the async projections, and the job handlers too when the
+   * queue is in-process. worker: `npm run worker`, job handlers only (service mode).
+   */
+  role: 'api' | 'worker';
+  logger?: Logger;
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** An open, migrated database to use instead of the configured one (tests); the caller closes it. */
+  database?: Database;
+}
+
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    // Never log what identifies or pays: cookies, credentials, card numbers.
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', '*.cardNumber', '*.cvv'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config);
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? randomIds;
+  // sharp's cache would hold decoded images nobody asks for twice; memory goes to the work instead.
+  sharp.cache(false);
+
+  // Each opened piece adds its closer here, so a failure half-way closes what was opened.
+  const closers: { name: string; close: (timeoutMs: number) => Promise<void> }[] = [];
+  async function closeAll(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (const { name, close } of closers.splice(0).reverse()) {
+      try {
+        await close(Math.max(100, deadline - Date.now()));
+      } catch (error) {
+        logger.error({ err: error, piece: name }, 'error while closing');
+      }
+    }
+  }
+
+  try {
+    const database = options.database ?? (await openDatabase(config));
+    if (!options.database) closers.push({ name: 'database', close: () => database.close() });
+
+    const eventStore = createEventStore(database, { inline: inlineProjections, clock, ids });
+
+    const cpuPool = createCpuPool({ size: config.CPU_POOL_SIZE });
+    closers.push({ name: 'cpu pool', close: () => cpuPool.close() });
+
+    const identifier = createCardIdentifier(config, (reason) => logger.warn({ reason }, 'vision model unavailable; card identified by OCR'));
+    closers.push({ name: 'card identifier', close: () => identifier.close() });
+    const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS });
+    const imageStore = openImageStore(config);
+    const imageFetcher = openImageFetcher(config);
+    const cardIds = createCardIds(database.db);
+
+    if (options.role === 'api') {
+      const stopRunners = await startProjectionRunners(database, eventStore, asyncProjections, { logger });
+      closers.push({ name: 'projection runners', close: () => stopRunners() });
+    }
+
+    const queue = createJobQueue(config, logger);
+    // The queue gets the shutdown budget but a second, which is left for the pieces after it.
+    closers.push({ name: 'job queue', close: (timeoutMs) => queue.close(Math.max(100, timeoutMs - 1_000)) });
+
+    const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds };
+    const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
+    const registrations = handlesJobs ? jobRegistrations(services) : [];
+    for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);
+
+    logger.info(
+      { database: database.kind, queue: queue.kind, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },
+      `${options.role} runtime ready`,
+    );
+    return {
+      ...services,
+      handledJobs: registrations.map((r) => r.name),
+      close: (timeoutMs = config.SHUTDOWN_TIMEOUT_MS) => closeAll(timeoutMs),
+    };
+  } catch (error) {
+    await closeAll(config.SHUTDOWN_TIMEOUT_MS);
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+import type { JobHandler, ProcessOptions } from '../infra/queue/index.ts';
+import type { Services } from '../runtime.ts';
+
+// THE registry of job handlers. Add yours with one import and one line in the list below:
+// `defineJob('analyze-import-row', (job) => analyzeImportRow(services, job), { concurrency: 50, onFailed })`.
+// The API process runs them in embedded mode (in-process queue); `npm run worker` runs them in service mode.
+
+export interface JobRegistration {
+  name: string;
+  handler: JobHandler<never>;
+  options?: ProcessOptions<never>;
+}
+
+/** Keeps a handler's data type checked against its options while the list holds many data types. */
+export function defineJob<Data>(name: string, handler: JobHandler<Data>, options?: ProcessOptions<Data>): JobRegistration {
+  return { name, handler, options } as unknown as JobRegistration;
+}
+
+export function jobRegistrations(_services: Services): JobRegistration[] {
+  return [];
+}

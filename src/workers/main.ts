@@ -1,0 +1,21 @@
+// Queue workers for the service mode: `npm run worker`, on as many machines as needed.
+import os from 'node:os';
+import { threadpoolSize } from '../infra/process-lifecycle.ts';
+
+// Before any other import, so libuv's pool starts at this size (sharp decodes on it).
+process.env.UV_THREADPOOL_SIZE ??= threadpoolSize(os.availableParallelism());
+
+const { loadConfig } = await import('../config.ts');
+const { exitOnShutdownSignal } = await import('../infra/process-lifecycle.ts');
+const { createLogger, createRuntime } = await import('../runtime.ts');
+
+const config = loadConfig();
+if (!config.REDIS_URL || !config.DATABASE_URL) {
+  // Embedded mode has no separate workers: the server runs the jobs itself, and PGlite belongs to one process.
+  console.error('npm run worker needs the service mode: set DATABASE_URL and REDIS_URL (see README.md). With neither set, npm start runs the jobs itself.');
+  process.exit(1);
+}
+const logger = createLogger(config);
+const runtime = await createRuntime(config, { role: 'worker', logger });
+exitOnShutdownSignal(logger, config.SHUTDOWN_TIMEOUT_MS, () => runtime.close());
+logger.info({ jobs: runtime.handledJobs }, 'worker running; SIGTERM stops it');
