@@ -48,6 +48,13 @@ export async function apiRequest(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', ur
   return response;
 }
 
+/** A multipart POST (files and text fields) with cookies; the browser sets the multipart content type. */
+export async function apiUpload(url: string, form: FormData): Promise<Response> {
+  const response = await fetch(url, { method: 'POST', credentials: 'include', body: form });
+  await throwIfNotOk(response);
+  return response;
+}
+
 /**
  * The read helper of SPEC.md §7: the first element of the query key is the URL. With `on401: 'returnNull'`
  * a 401 answer yields null (signed out) instead of an error.

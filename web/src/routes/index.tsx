@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '@/features/home/components/home-page';
+import { GradingHome } from '@/features/grading/components/grading-home';
 
 export const Route = createFileRoute('/')({
-  component: HomePage,
+  component: GradingHome,
 });

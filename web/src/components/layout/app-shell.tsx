@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { Toaster } from '@/components/ui/toaster';
+import { AchievementNotification } from '@/features/achievements/components/achievement-notification';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
@@ -19,6 +20,7 @@ export function AppShell() {
       </main>
       <Footer />
       <Toaster />
+      <AchievementNotification />
     </div>
   );
 }

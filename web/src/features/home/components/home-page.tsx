@@ -1,5 +1,7 @@
-/** Home (/): the header for now. The upload card and the Top Graders leaderboard come with the grading issue. */
-export function HomePage() {
+import type { ReactNode } from 'react';
+
+/** Home (/): the header, then what the grading screens put beneath it (the upload card and the Top Graders leaderboard). */
+export function HomePage({ children }: { children?: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:py-16">
       <title>Card Grader</title>
@@ -10,7 +12,7 @@ export function HomePage() {
           surface.
         </p>
       </header>
-      {/* The upload card and the leaderboard go here (grading issue). */}
+      {children}
     </div>
   );
 }

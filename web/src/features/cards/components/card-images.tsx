@@ -1,0 +1,87 @@
+import { Camera, Maximize2, Ruler } from 'lucide-react';
+import { useState } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { CardImage } from './card-image';
+
+export type SidePictures = { photo: string | null; annotated: string | null };
+type View = 'photo' | 'measured';
+
+/**
+ * The card's pictures (SPEC.md §2): front and back tabs when there is a back, a click enlarges in a dialog.
+ * Beside the photo, the measured view: the engine's annotated picture with the border lines and defect boxes.
+ */
+export function CardImages({ cardName, front, back }: { cardName: string; front: SidePictures; back: SidePictures | null }) {
+  const hasMeasuredView = Boolean(front.annotated || back?.annotated);
+  const [view, setView] = useState<View>(hasMeasuredView ? 'measured' : 'photo');
+
+  const toggle = hasMeasuredView ? (
+    <ToggleGroup
+      type="single"
+      value={view}
+      onValueChange={(value) => value && setView(value as View)}
+      aria-label="Picture"
+      className="w-full sm:w-auto"
+    >
+      <ToggleGroupItem value="measured" className="flex-1">
+        <Ruler aria-hidden />
+        Measured
+      </ToggleGroupItem>
+      <ToggleGroupItem value="photo" className="flex-1">
+        <Camera aria-hidden />
+        Photo
+      </ToggleGroupItem>
+    </ToggleGroup>
+  ) : null;
+
+  if (!back) {
+    return (
+      <div className="grid gap-3">
+        {toggle}
+        <EnlargeablePicture pictures={front} view={view} label={`Front of ${cardName}`} />
+      </div>
+    );
+  }
+  return (
+    <Tabs defaultValue="front" className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <TabsList aria-label="Side">
+          <TabsTrigger value="front">Front</TabsTrigger>
+          <TabsTrigger value="back">Back</TabsTrigger>
+        </TabsList>
+        {toggle}
+      </div>
+      <TabsContent value="front" className="mt-0">
+        <EnlargeablePicture pictures={front} view={view} label={`Front of ${cardName}`} />
+      </TabsContent>
+      <TabsContent value="back" className="mt-0">
+        <EnlargeablePicture pictures={back} view={view} label={`Back of ${cardName}`} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function EnlargeablePicture({ pictures, view, label }: { pictures: SidePictures; view: View; label: string }) {
+  // A side without an annotated picture (not measured) still shows its photo.
+  const measured = view === 'measured' && pictures.annotated !== null;
+  const src = measured ? pictures.annotated : pictures.photo;
+  const alt = measured ? `${label}, measured: border lines and defect boxes` : label;
+  if (!src) return <CardImage src={null} alt={label} />;
+  return (
+    <Dialog>
+      <DialogTrigger className="group relative block w-full cursor-zoom-in rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
+        <CardImage src={src} alt={alt} className="max-h-[70dvh]" />
+        <span className="absolute bottom-2 right-2 inline-flex items-center gap-1 rounded-md bg-card/90 px-2 py-1 text-xs font-medium shadow-sm">
+          <Maximize2 className="size-3.5" aria-hidden />
+          Enlarge
+        </span>
+      </DialogTrigger>
+      <DialogContent className="max-w-3xl p-4 sm:p-6">
+        <DialogTitle>{label}</DialogTitle>
+        <DialogDescription className="sr-only">{measured ? 'The measured picture, enlarged.' : 'The photo, enlarged.'}</DialogDescription>
+        <CardImage src={src} alt={alt} className="max-h-[75dvh]" />
+      </DialogContent>
+    </Dialog>
+  );
+}

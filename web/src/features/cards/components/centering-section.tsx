@@ -1,0 +1,89 @@
+import type { CardResult } from '@contracts/cards';
+import type { CenteringCeiling } from '@contracts/grading';
+import type { Centering, SideMeasurement } from '@contracts/measurement';
+import { Crosshair, TriangleAlert } from 'lucide-react';
+import { ResultSection } from './section';
+
+/**
+ * Centering as measured: each side's border widths in mm and the ratio per axis, and the best grade PSA, BGS and
+ * CGC would allow for those ratios, so a collector sees what a slab could get before paying for one.
+ */
+export function CenteringSection({ result }: { result: CardResult }) {
+  const sides = [result.measurements.front, result.measurements.back].filter((side): side is SideMeasurement => side !== undefined);
+  const { centeringCeilings } = result;
+  return (
+    <ResultSection title="Centering" icon={Crosshair} description="Border widths measured on the flattened card; the ratio puts the wider border first.">
+      <div className="grid gap-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {sides.map((side) => (
+            <SideCentering key={side.side} side={side.side} centering={side.centering} />
+          ))}
+        </div>
+
+        <div className="grid gap-2">
+          <h3 className="text-sm font-semibold">Centering ceilings</h3>
+          <ul className="grid grid-cols-3 gap-2" aria-label="Best grade each grader's centering rules allow">
+            {[centeringCeilings.psa, centeringCeilings.bgs, centeringCeilings.cgc].map((ceiling) => (
+              <CeilingTile key={ceiling.grader} ceiling={ceiling} />
+            ))}
+          </ul>
+          <p className="text-xs text-muted-foreground">
+            {centeringCeilings.basis === 'front'
+              ? 'From the front only: with no back photo, the back’s limits are unchecked, so these are upper bounds.'
+              : centeringCeilings.basis === 'front and back'
+                ? 'From the front and back ratios against each grader’s published centering limits.'
+                : 'Centering could not be measured, so no grader ceiling applies.'}
+          </p>
+        </div>
+      </div>
+    </ResultSection>
+  );
+}
+
+function SideCentering({ side, centering }: { side: 'front' | 'back'; centering: Centering }) {
+  const title = side === 'front' ? 'Front' : 'Back';
+  if (!centering.measurable) {
+    return (
+      <div className="rounded-lg border p-4" data-testid={`centering-${side}`}>
+        <h3 className="text-sm font-semibold">{title}</h3>
+        <p className="mt-2 text-sm text-muted-foreground">Not measurable ({centering.reason}).</p>
+      </div>
+    );
+  }
+  const axes = [
+    { name: 'Left / Right', first: centering.leftMm, second: centering.rightMm, ratio: centering.horizontal.ratio },
+    { name: 'Top / Bottom', first: centering.topMm, second: centering.bottomMm, ratio: centering.vertical.ratio },
+  ];
+  return (
+    <div className="rounded-lg border p-4" data-testid={`centering-${side}`}>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <dl className="mt-2 grid gap-2">
+        {axes.map((axis) => (
+          <div key={axis.name} className="flex items-center justify-between gap-2">
+            <dt className="whitespace-nowrap text-sm text-muted-foreground">{axis.name}</dt>
+            <dd className="flex items-center gap-2 whitespace-nowrap text-sm tabular-nums">
+              {axis.first.toFixed(1)} / {axis.second.toFixed(1)} mm
+              <span className="min-w-13 rounded-md bg-accent px-1.5 py-0.5 text-center font-semibold text-accent-foreground">{axis.ratio}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {centering.tilted ? (
+        <p className="mt-3 flex gap-2 text-sm text-amber-900">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          The print is tilted (diamond cut): borders differ along one side.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CeilingTile({ ceiling }: { ceiling: CenteringCeiling }) {
+  return (
+    <li className="grid gap-0.5 rounded-lg bg-muted px-3 py-2 text-center" data-testid={`ceiling-${ceiling.grader.toLowerCase()}`}>
+      <span className="text-xs font-semibold tracking-wide text-muted-foreground">{ceiling.grader}</span>
+      {/* The text names the grader again ("PSA 9"); under its name, "9" says it. */}
+      <span className="text-sm font-semibold">{ceiling.text.replace(new RegExp(`^${ceiling.grader} `), '')}</span>
+    </li>
+  );
+}

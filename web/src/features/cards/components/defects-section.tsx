@@ -1,0 +1,85 @@
+import type { CardResult } from '@contracts/cards';
+import type { Defect, SideMeasurement } from '@contracts/measurement';
+import { CircleCheck, ScanSearch } from 'lucide-react';
+import { defectName, formatMm, placeName } from '../grade-format';
+import { CardMap } from './card-map';
+import { ResultSection } from './section';
+
+/** Every defect the engine found, with its kind, size and place, numbered as on the map of the card beside it. */
+export function DefectsSection({ result }: { result: CardResult }) {
+  const sides = [result.measurements.front, result.measurements.back].filter((side): side is SideMeasurement => side !== undefined);
+  return (
+    <ResultSection title="Condition Analysis" icon={ScanSearch} description={result.conditionAnalysis}>
+      <div className="grid gap-6">
+        {sides.map((side) => (
+          <SideDefects key={side.side} side={side} />
+        ))}
+      </div>
+    </ResultSection>
+  );
+}
+
+function SideDefects({ side }: { side: SideMeasurement }) {
+  const title = side.side === 'front' ? 'Front' : 'Back';
+  const { quality } = side;
+  return (
+    <section aria-label={`${title} defects`} className="grid gap-4 sm:grid-cols-[15rem_minmax(0,1fr)]" data-testid={`defects-${side.side}`}>
+      <div className="grid content-start gap-2">
+        <h3 className="text-sm font-semibold">{title}</h3>
+        <CardMap side={side} />
+      </div>
+      <div className="grid content-start gap-3">
+        {side.defects.length === 0 ? (
+          <p className="flex items-center gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            <CircleCheck className="size-4 shrink-0" aria-hidden />
+            No defects found on the {side.side}.
+          </p>
+        ) : (
+          <ol className="grid gap-2">
+            {side.defects.map((defect, index) => (
+              <li key={`${defect.kind}-${index}`} className="flex gap-3 rounded-md border px-3 py-2 text-sm">
+                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-red-50 text-xs font-bold text-red-700" aria-hidden>
+                  {index + 1}
+                </span>
+                <span className="grid gap-0.5">
+                  <span className="font-medium">
+                    <span className="sr-only">{index + 1}. </span>
+                    {defectName(defect.kind)} · {defectSize(defect)}
+                  </span>
+                  <span className="text-muted-foreground">{defectDetail(defect)}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        <p className="text-xs text-muted-foreground">
+          Measured at {quality.pxPerMm.toFixed(0)} px/mm; the smallest defect this photo shows is {formatMm(quality.smallestDefectMm)}.
+          {side.surface.textured ? ' Holo or textured surface: scratches are read with less certainty.' : ''}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** The size that grades the defect, said as what it is (GRADING.md §1). */
+function defectSize(defect: Defect): string {
+  const size = formatMm(defect.sizeMm);
+  switch (defect.kind) {
+    case 'edge-nick':
+      return `${size} deep`;
+    case 'spot':
+      return `${size} across`;
+    case 'corner-fray':
+    case 'corner-whitening':
+      return size;
+    default:
+      return `${size} long`;
+  }
+}
+
+function defectDetail(defect: Defect): string {
+  const parts = [placeName(defect.location)];
+  if (defect.kind === 'edge-nick' && defect.lengthMm !== undefined) parts.push(`${formatMm(defect.lengthMm)} wide`);
+  if (defect.angleDeg !== undefined) parts.push(`at ${Math.round(defect.angleDeg)}°`);
+  return parts.join(', ');
+}

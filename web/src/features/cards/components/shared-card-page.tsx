@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { LayoutGrid, RotateCcw, SearchX } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useErrorToast } from '@/components/ui/use-error-toast';
+import { cardQueryOptions } from '../api';
+import { CardResultView } from './card-result-view';
+import { ProfessionalGradingButton } from './professional-grading-button';
+
+/** /card/{id}: a graded card as its link shows it to anyone (SPEC.md §4: loading, then the result or an error). */
+export function SharedCardPage({ id }: { id: string }) {
+  const { data: card, isPending, isError, errorUpdatedAt } = useQuery(cardQueryOptions(id));
+  useErrorToast(isError ? errorUpdatedAt : 0, 'Failed to load the shared card');
+
+  if (isPending) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24 text-muted-foreground">
+        <title>Loading shared card... · Card Grader</title>
+        <Spinner className="size-8" label="Loading shared card..." />
+        <p aria-hidden>Loading shared card...</p>
+      </div>
+    );
+  }
+  if (!card) {
+    return (
+      <div className="flex flex-1 items-center justify-center px-4 py-16">
+        <title>Card not found · Card Grader</title>
+        <Card className="w-full max-w-md">
+          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+              <SearchX className="size-6" aria-hidden />
+            </span>
+            <h1 className="text-2xl font-semibold tracking-tight">Card not found</h1>
+            <p className="text-muted-foreground">Failed to load the shared card. The link may be wrong, or the card was deleted.</p>
+            <Button asChild>
+              <Link to="/">Grade a Card</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+  return (
+    <CardResultView
+      result={card}
+      actions={
+        <>
+          <ProfessionalGradingButton cardId={card.id} />
+          <Button asChild size="lg" variant="outline">
+            <Link to="/collection">
+              <LayoutGrid aria-hidden />
+              Go to Collection
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="ghost">
+            <Link to="/">
+              <RotateCcw aria-hidden />
+              Grade Another Card
+            </Link>
+          </Button>
+        </>
+      }
+    />
+  );
+}

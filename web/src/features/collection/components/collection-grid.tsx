@@ -1,0 +1,69 @@
+import type { CollectionCard } from '@contracts/cards';
+import { Link } from '@tanstack/react-router';
+import { cn } from '@/lib/utils';
+import { formatDate, formatGrade, SUBGRADE_NAMES, scoreTextClass } from '@/features/cards/grade-format';
+import { CardThumbnail } from './card-thumbnail';
+import { CardValue } from './card-value';
+import { DeleteCardButton } from './delete-card-button';
+
+/** Grid view: one tile per card, linking to /card/{id}, with a delete button that shows on hover or focus. */
+export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {cards.map((card) => (
+        <li key={card.id} className="group relative" data-testid="collection-card">
+          <Link
+            to="/card/$id"
+            params={{ id: card.id }}
+            className="grid h-full grid-rows-[auto_auto_auto_1fr] gap-3 rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <div className="relative">
+              <CardThumbnail src={card.imageUrl} alt={`Front of ${card.cardName}`} className="mx-auto h-48 w-auto" />
+              {card.comcId ? (
+                <span className="absolute left-0 top-0 rounded-full bg-card/90 px-2 py-0.5 text-xs font-semibold shadow-sm">COMC {card.comcId}</span>
+              ) : null}
+            </div>
+            <div className="grid gap-2">
+              <div className="flex items-start justify-between gap-3">
+                <div className="grid min-w-0 gap-0.5">
+                  <h2 className="truncate font-semibold" title={card.cardName}>
+                    {card.cardName}
+                  </h2>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {card.cardSet ?? 'Unknown Set'}
+                    {card.cardNumber ? ` · #${card.cardNumber}` : ''}
+                  </p>
+                </div>
+                <span className={cn('text-2xl font-bold leading-none tabular-nums', scoreTextClass(card.overallGrade))}>
+                  {formatGrade(card.overallGrade)}
+                  <span className="sr-only"> out of 10</span>
+                </span>
+              </div>
+              <div className="h-6">
+                {card.rarity ? (
+                  <span className="rounded-full border border-amber-200 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">{card.rarity}</span>
+                ) : null}
+              </div>
+            </div>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-muted/60 px-3 py-2 text-sm">
+              {SUBGRADE_NAMES.map(([key, name]) => (
+                <div key={key} className="flex items-baseline justify-between gap-2">
+                  <dt className="text-muted-foreground">{name}</dt>
+                  <dd className={cn('font-semibold tabular-nums', scoreTextClass(card.grades[key]))}>{formatGrade(card.grades[key])}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="grid content-end gap-1 text-sm">
+              <CardValue estimatedValue={card.estimatedValue} />
+              <span className="text-xs text-muted-foreground">Graded on {formatDate(card.createdAt)}</span>
+            </div>
+          </Link>
+          <DeleteCardButton
+            card={card}
+            className="absolute right-2 top-2 bg-card/90 shadow-sm sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

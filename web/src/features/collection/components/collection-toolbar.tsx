@@ -1,0 +1,135 @@
+import { Download, LayoutGrid, List, LoaderCircle, RefreshCw, Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { type Band, type CollectionSearch, type CollectionSort, DEFAULT_SORT, gradeBands, priceBands, sortOptions } from '../collection-view';
+
+const ALL = 'all';
+// Typing settles for this long before the list and the URL follow it.
+const SEARCH_DELAY_MS = 200;
+
+/** Search box, sort, price and grade menus, Export, Sync and the grid/list switch (SPEC.md §2). */
+export function CollectionToolbar({
+  search,
+  onChange,
+  onExport,
+  exportDisabled,
+  onSync,
+  syncDisabled,
+  syncing,
+}: {
+  search: CollectionSearch;
+  onChange: (patch: Partial<CollectionSearch>) => void;
+  onExport: () => void;
+  exportDisabled: boolean;
+  onSync: () => void;
+  syncDisabled: boolean;
+  syncing: boolean;
+}) {
+  const query = search.q ?? '';
+  const [text, setText] = useState(query);
+  const sentRef = useRef(query);
+  // Clear filters or the back button changes the URL's search: the box follows, unless it is what we sent.
+  useEffect(() => {
+    if (query !== sentRef.current) {
+      sentRef.current = query;
+      setText(query);
+    }
+  }, [query]);
+  useEffect(() => {
+    if (text === sentRef.current) return;
+    const timer = setTimeout(() => {
+      sentRef.current = text;
+      onChange({ q: text || undefined });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, onChange]);
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search cards"
+            placeholder="Search by name or set..."
+            className="pl-9"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <ToggleGroup
+          type="single"
+          value={search.view ?? 'grid'}
+          onValueChange={(view) => view && onChange({ view: view === 'grid' ? undefined : 'list' })}
+          aria-label="View"
+        >
+          <ToggleGroupItem value="grid" aria-label="Grid view">
+            <LayoutGrid aria-hidden />
+          </ToggleGroupItem>
+          <ToggleGroupItem value="list" aria-label="List view">
+            <List aria-hidden />
+          </ToggleGroupItem>
+        </ToggleGroup>
+      </div>
+
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
+        <Select value={search.sort ?? DEFAULT_SORT} onValueChange={(sort) => onChange({ sort: sort === DEFAULT_SORT ? undefined : (sort as CollectionSort) })}>
+          <SelectTrigger aria-label="Sort" className="col-span-2 sm:col-span-1">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {sortOptions.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select
+          value={search.price ?? ALL}
+          // One band filter at a time (SPEC.md §4): a price band replaces a grade band.
+          onValueChange={(price) => onChange({ price: price === ALL ? undefined : (price as Band), grade: undefined })}
+        >
+          <SelectTrigger aria-label="Price filter">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All prices</SelectItem>
+            {Object.entries(priceBands).map(([band, { label }]) => (
+              <SelectItem key={band} value={band}>
+                {label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={search.grade ?? ALL} onValueChange={(grade) => onChange({ grade: grade === ALL ? undefined : (grade as Band), price: undefined })}>
+          <SelectTrigger aria-label="Grade filter">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All grades</SelectItem>
+            {Object.entries(gradeBands).map(([band, { label }]) => (
+              <SelectItem key={band} value={band}>
+                Grade {label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <div className="col-span-2 grid grid-cols-2 gap-2 sm:col-span-3 lg:col-span-1">
+          <Button variant="outline" onClick={onExport} disabled={exportDisabled}>
+            <Download aria-hidden />
+            Export
+          </Button>
+          <Button variant="outline" onClick={onSync} disabled={syncDisabled}>
+            {syncing ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+            Sync
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CardResult } from '@contracts/cards';
+import { toast } from '@/components/ui/use-toast';
+import { achievementsQueryOptions } from '@/features/achievements/api';
+import { myCardsQueryOptions } from '@/features/collection/api';
+import { leaderboardQueryOptions } from '@/features/leaderboard/api';
+import { ApiError, apiUpload } from '@/lib/api-client';
+
+/** What the upload card holds: files in the 'Upload Files' tab, URLs in 'Paste URLs'; `mode` is the tab in use. */
+export type GradingInput = { mode: 'files' | 'urls'; front: File | null; back: File | null; frontUrl: string; backUrl: string };
+
+export const EMPTY_GRADING_INPUT: GradingInput = { mode: 'files', front: null, back: null, frontUrl: '', backUrl: '' };
+
+// SPEC.md §2: a hidden cardType field that defaults to pokemon.
+const DEFAULT_CARD_TYPE = 'pokemon';
+
+/** Grade Card is enabled once there is a front: a file, or a URL that is not blank (SPEC.md §2). */
+export function hasFront(input: GradingInput): boolean {
+  return input.mode === 'files' ? input.front !== null : input.frontUrl.trim() !== '';
+}
+
+function gradingForm(input: GradingInput): FormData {
+  const form = new FormData();
+  if (input.mode === 'files') {
+    if (input.front) form.append('frontImage', input.front);
+    if (input.back) form.append('backImage', input.back);
+  } else {
+    // Trimmed; a blank URL is not sent at all, which the server reads as null (SPEC.md §5).
+    const frontUrl = input.frontUrl.trim();
+    const backUrl = input.backUrl.trim();
+    if (frontUrl) form.append('frontImageUrl', frontUrl);
+    if (backUrl) form.append('backImageUrl', backUrl);
+  }
+  form.append('cardType', DEFAULT_CARD_TYPE);
+  return form;
+}
+
+async function postGradeCard(form: FormData): Promise<CardResult> {
+  const response = await apiUpload('/api/grade-card', form);
+  return (await response.json()) as CardResult;
+}
+
+/** POST /api/grade-card; a failure shows the 'Error' toast with the server's words (SPEC.md §8). */
+export function useGradeCardMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GradingInput) => postGradeCard(gradingForm(input)),
+    onSuccess: () => {
+      // Every graded card lands in its grader's collection and may move the leaderboard.
+      void queryClient.invalidateQueries({ queryKey: myCardsQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: leaderboardQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: achievementsQueryOptions.queryKey });
+    },
+    onError: (error) => {
+      const description = (error instanceof ApiError && error.serverMessage) || 'Failed to process card';
+      toast({ title: 'Error', description, variant: 'destructive' });
+    },
+  });
+}
+
+/**
+ * Save to collection (SPEC.md §4, §7): the image files go through the grading call again, which answers with the
+ * same card. A card graded from URLs is already stored under its grader, so there is nothing to send again.
+ */
+export function useSaveCardMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ result, input }: { result: CardResult; input: GradingInput }): Promise<string> => {
+      if (input.mode === 'files' && input.front) {
+        const form = new FormData();
+        form.append('frontImage', input.front);
+        if (input.back) form.append('backImage', input.back);
+        return (await postGradeCard(form)).id;
+      }
+      if (!result.id) throw new MissingImagesError();
+      return result.id;
+    },
+    onSuccess: async () => {
+      toast({ title: 'Card Saved', description: 'Your graded card has been saved to your collection.' });
+      await queryClient.invalidateQueries({ queryKey: myCardsQueryOptions.queryKey });
+    },
+    onError: (error) => {
+      const description = error instanceof MissingImagesError ? error.message : 'Failed to save card to collection. Please try again.';
+      toast({ title: 'Error', description, variant: 'destructive' });
+    },
+  });
+}
+
+class MissingImagesError extends Error {
+  constructor() {
+    super('Card images are required to save to collection.');
+    this.name = 'MissingImagesError';
+  }
+}

@@ -1,0 +1,78 @@
+import type { CardResult } from '@contracts/cards';
+import { useNavigate } from '@tanstack/react-router';
+import { LoaderCircle, RotateCcw, Save } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { CardResultView } from '@/features/cards/components/card-result-view';
+import { ProfessionalGradingButton } from '@/features/cards/components/professional-grading-button';
+import { HomePage } from '@/features/home/components/home-page';
+import { TopGraders } from '@/features/leaderboard/components/top-graders';
+import { EMPTY_GRADING_INPUT, type GradingInput, hasFront, useGradeCardMutation, useSaveCardMutation } from '../api';
+import { AnalyzingCard } from './analyzing-card';
+import { UploadCard } from './upload-card';
+
+/**
+ * Home (/) as SPEC.md §4 runs it: idle (upload card and leaderboard), processing (the loader in place of the
+ * form), then the result. Grade Another Card clears the result and the images and starts over.
+ */
+export function GradingHome() {
+  const [input, setInput] = useState<GradingInput>(EMPTY_GRADING_INPUT);
+  const [result, setResult] = useState<CardResult | null>(null);
+  const grade = useGradeCardMutation();
+
+  function startGrading() {
+    if (!hasFront(input)) {
+      toast({ title: 'Missing front image', description: 'Please upload at least the front of your card', variant: 'destructive' });
+      return;
+    }
+    grade.mutate(input, {
+      onSuccess: (card) => {
+        setResult(card);
+        window.scrollTo({ top: 0 });
+      },
+    });
+  }
+
+  function gradeAnother() {
+    setResult(null);
+    setInput(EMPTY_GRADING_INPUT);
+    grade.reset();
+    window.scrollTo({ top: 0 });
+  }
+
+  if (result) {
+    return <CardResultView result={result} actions={<ResultActions result={result} input={input} onGradeAnother={gradeAnother} />} />;
+  }
+  return (
+    <HomePage>
+      <div className="mt-10 grid gap-10">
+        {grade.isPending ? <AnalyzingCard /> : <UploadCard input={input} onInputChange={setInput} onGrade={startGrading} />}
+        <TopGraders />
+      </div>
+    </HomePage>
+  );
+}
+
+function ResultActions({ result, input, onGradeAnother }: { result: CardResult; input: GradingInput; onGradeAnother: () => void }) {
+  const save = useSaveCardMutation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <ProfessionalGradingButton cardId={result.id} />
+      <Button
+        size="lg"
+        variant="outline"
+        disabled={save.isPending}
+        onClick={() => save.mutate({ result, input }, { onSuccess: () => void navigate({ to: '/collection' }) })}
+      >
+        {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+        {save.isPending ? 'Saving Card...' : 'Save to Collection'}
+      </Button>
+      <Button size="lg" variant="ghost" onClick={onGradeAnother}>
+        <RotateCcw aria-hidden />
+        Grade Another Card
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+
+/**
+ * One side's drop area (SPEC.md §2): drop an image or click to browse; once chosen, a preview with Change and
+ * Remove. Image files only.
+ */
+export function ImageDropZone({
+  id,
+  label,
+  optional = false,
+  file,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  optional?: boolean;
+  file: File | null;
+  onChange: (file: File | null) => void;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const previewUrl = useObjectUrl(file);
+
+  function accept(candidate: File | undefined) {
+    if (!candidate) return;
+    if (!candidate.type.startsWith('image/')) {
+      toast({ title: 'Invalid File Type', description: 'Please select an image file (JPG, PNG, WEBP).', variant: 'destructive' });
+      return;
+    }
+    onChange(candidate);
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    accept(event.dataTransfer.files[0]);
+  }
+
+  const input = (
+    <input
+      ref={inputRef}
+      id={id}
+      type="file"
+      accept="image/*"
+      className="peer sr-only"
+      aria-label={`${label}${optional ? ' (optional)' : ''}`}
+      onChange={(event) => {
+        accept(event.target.files?.[0]);
+        // The same file chosen again after Remove must fire a change.
+        event.target.value = '';
+      }}
+    />
+  );
+
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-medium">
+        {label}
+        {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
+      </p>
+      {file && previewUrl ? (
+        <div
+          className="grid gap-3 rounded-xl border bg-muted/40 p-3"
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={onDrop}
+        >
+          {input}
+          <img src={previewUrl} alt={`${label} preview`} className="mx-auto aspect-[63/88] h-56 rounded-lg bg-muted object-contain" />
+          <p className="truncate text-center text-xs text-muted-foreground" title={file.name}>
+            {file.name}
+          </p>
+          <div className="flex justify-center gap-2">
+            <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} aria-label={`Change ${label.toLowerCase()}`}>
+              <RefreshCw aria-hidden />
+              Change
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => onChange(null)} aria-label={`Remove ${label.toLowerCase()}`}>
+              <Trash2 aria-hidden />
+              Remove
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          {input}
+          <label
+            htmlFor={id}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              'flex h-40 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl sm:h-56 border-2 border-dashed px-4 text-center transition-colors hover:border-primary/60 hover:bg-accent/40 peer-focus-visible:border-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring',
+              dragging ? 'border-primary bg-accent' : 'border-input',
+            )}
+          >
+            <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+              <ImagePlus className="size-5" aria-hidden />
+            </span>
+            <span className="text-sm font-medium">Drop an image here or click to browse</span>
+            <span className="text-xs text-muted-foreground">JPG, PNG or WEBP, up to 10 MB</span>
+          </label>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A blob URL for the preview, released when the file changes or the preview goes away. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
