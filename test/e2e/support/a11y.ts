@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { repoRoot } from './web-build.ts';
+
+const reportDir = path.join(repoRoot, 'test-results/axe');
+
+/**
+ * Runs axe-core on what the page shows now and fails on any serious or critical violation.
+ * Every finding, whatever its impact, is written to test-results/axe/<screen>.json for review.
+ */
+export async function checkA11y(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  fs.mkdirSync(reportDir, { recursive: true });
+  const findings = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+  fs.writeFileSync(path.join(reportDir, `${screen}.json`), JSON.stringify({ url: page.url(), findings }, null, 2));
+
+  const blocking = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+  if (blocking.length > 0) {
+    const lines = blocking.map((f) => `  ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join('\n    ')}`);
+    throw new Error(`axe-core found ${blocking.length} serious or critical violation(s) on ${screen}:\n${lines.join('\n')}`);
+  }
+}

@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './web-build.ts';
+
+export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/**
+ * Starts the real server (`node src/main.ts`) in embedded mode on a free port with a fresh data
+ * directory, and waits until it answers HTTP.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'card-grader-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Every account in these tests signs up from 127.0.0.1; the limits have tests of their own.
+    AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
+  };
+  // Embedded database and queue: the browser tests need no services.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/node'), ['src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killLater = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited(child);
+      clearTimeout(killLater);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with code ${child.exitCode} before answering:\n${stderr}`);
+    }
+    try {
+      await fetch(`${baseUrl}/api/user`);
+      return { baseUrl, stop };
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`The server did not answer on ${baseUrl} within 90 s:\n${stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
