@@ -133,10 +133,26 @@ export function annotationSvg(measurement: SideMeasurement, pxPerMm = ANNOTATED_
 export async function annotateSide(flat: DecodedImage, measurement: SideMeasurement, pxPerMm = ANNOTATED_PX_PER_MM): Promise<Uint8Array> {
   const width = Math.round(CARD_WIDTH_MM * pxPerMm);
   const height = Math.round(CARD_HEIGHT_MM * pxPerMm);
-  const png = await sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: flat.channels } })
-    .resize({ width, height, fit: 'fill' })
-    .composite([{ input: Buffer.from(annotationSvg(measurement, pxPerMm)), top: 0, left: 0 }])
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+  const [card, overlay] = await Promise.all([
+    sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: flat.channels } }).resize({ width, height, fit: 'fill' }).raw().toBuffer(),
+    sharp(Buffer.from(annotationSvg(measurement, pxPerMm))).ensureAlpha().raw().toBuffer(),
+  ]);
+  blendOver(card, overlay);
+  const png = await sharp(card, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}
+
+/**
+ * Lays the rendered overlay (RGBA, straight alpha) over the card (RGB) in place. Most of the overlay is clear,
+ * so this loop is cheaper than sharp's general compositing.
+ */
+function blendOver(card: Uint8Array, overlay: Uint8Array): void {
+  for (let p = 0, q = 0; p < card.length; p += 3, q += 4) {
+    const alpha = overlay[q + 3]!;
+    if (alpha === 0) continue;
+    const rest = 255 - alpha;
+    card[p] = (overlay[q]! * alpha + card[p]! * rest + 127) / 255;
+    card[p + 1] = (overlay[q + 1]! * alpha + card[p + 1]! * rest + 127) / 255;
+    card[p + 2] = (overlay[q + 2]! * alpha + card[p + 2]! * rest + 127) / 255;
+  }
 }
