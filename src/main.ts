@@ -1,13 +1,13 @@
 // The API server: `npm start` (which builds the web app first) or `node src/main.ts`.
 import os from 'node:os';
-import { threadpoolSize } from './infra/process-lifecycle.ts';
+import { exitOnShutdownSignal, loadDotEnv, threadpoolSize } from './infra/process-lifecycle.ts';
 
-// Before any other import, so libuv's pool starts at this size.
+// Before any other import: settings from .env, then the size libuv's pool starts at.
+loadDotEnv();
 process.env.UV_THREADPOOL_SIZE ??= threadpoolSize(os.availableParallelism());
 
 const { loadConfig } = await import('./config.ts');
 const { DataDirLockedError } = await import('./infra/database/data-dir-lock.ts');
-const { exitOnShutdownSignal } = await import('./infra/process-lifecycle.ts');
 const { createLogger, createRuntime } = await import('./runtime.ts');
 const { buildApp } = await import('./http/app.ts');
 

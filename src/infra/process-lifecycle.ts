@@ -1,6 +1,21 @@
+import fs from 'node:fs';
 import type { Logger } from 'pino';
 
-// What the server and worker entry points share about their process: thread pool size and signals.
+// What the server and worker entry points share about their process: settings file, thread pool size, signals.
+
+/** Reads `.env` from the working folder when there is one; variables already set in the environment win. */
+export function loadDotEnv(): void {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+}
+
+/** Logging must never stand between a process and its exit (a closed stdout throws EPIPE). */
+function tryLog(log: () => void): void {
+  try {
+    log();
+  } catch {
+    // nowhere left to say it
+  }
+}
 
 /**
  * On SIGTERM or SIGINT, runs `stop` once and exits 0; if it has not finished within `timeoutMs`
@@ -8,29 +23,19 @@ import type { Logger } from 'pino';
  */
 export function exitOnShutdownSignal(logger: Logger, timeoutMs: number, stop: () => Promise<void>): void {
   let stopping = false;
+  const exit = (code: number, message: string, error?: unknown) => {
+    tryLog(() => (code === 0 ? logger.info(message) : logger.error({ err: error }, message)));
+    tryLog(() => logger.flush());
+    process.exit(code);
+  };
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal; exiting now');
-      process.exit(1);
-    }
+    if (stopping) exit(1, `second ${signal}; exiting now`);
     stopping = true;
-    logger.info({ signal, timeoutMs }, 'shutting down');
-    const hardStop = setTimeout(() => {
-      logger.error({ timeoutMs }, 'shutdown took too long; exiting');
-      process.exit(1);
-    }, timeoutMs + 1_000);
-    hardStop.unref();
+    tryLog(() => logger.info({ signal, timeoutMs }, 'shutting down'));
+    setTimeout(() => exit(1, 'shutdown took too long; exiting'), timeoutMs + 1_000).unref();
     stop().then(
-      () => {
-        logger.info('stopped');
-        logger.flush();
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        logger.flush();
-        process.exit(1);
-      },
+      () => exit(0, 'stopped'),
+      (error: unknown) => exit(1, 'shutdown failed', error),
     );
   };
   process.on('SIGTERM', onSignal);

@@ -1,12 +1,12 @@
 // Queue workers for the service mode: `npm run worker`, on as many machines as needed.
 import os from 'node:os';
-import { threadpoolSize } from '../infra/process-lifecycle.ts';
+import { exitOnShutdownSignal, loadDotEnv, threadpoolSize } from '../infra/process-lifecycle.ts';
 
-// Before any other import, so libuv's pool starts at this size (sharp decodes on it).
+// Before any other import: settings from .env, then the size libuv's pool starts at (sharp decodes on it).
+loadDotEnv();
 process.env.UV_THREADPOOL_SIZE ??= threadpoolSize(os.availableParallelism());
 
 const { loadConfig } = await import('../config.ts');
-const { exitOnShutdownSignal } = await import('../infra/process-lifecycle.ts');
 const { createLogger, createRuntime } = await import('../runtime.ts');
 
 const config = loadConfig();
