@@ -156,6 +156,18 @@ describe.each(await databaseKinds())('event store on %s', (kind) => {
     const counted = await sql<{ count: number }>`select count from test_counts where stream_id = ${id}`.execute(database.db);
     expect(counted.rows).toEqual([{ count: 2 }]);
 
+    // Still the first result after the stream has moved on, and when the same append races itself.
+    await store.append(id, 'thing', [event('Counted', { n: 3 })], { expected: 2 });
+    const late = await store.append(id, 'thing', [event('Counted', { n: 1 }, ids[0]), event('Counted', { n: 2 }, ids[1])], { expected: 'no_stream' });
+    expect(late.version).toBe(2);
+    const racing = streamId('counted');
+    const raceIds = [randomUUID(), randomUUID()];
+    const raced = await Promise.all(
+      Array.from({ length: 5 }, () => store.append(racing, 'thing', raceIds.map((raceId) => event('Counted', {}, raceId)), { expected: 'no_stream' })),
+    );
+    expect(new Set(raced.map((r) => r.events.map((e) => e.globalPosition).join()))).toHaveProperty('size', 1);
+    expect(await countEvents(racing)).toBe(2);
+
     const otherData = await rejection(store.append(id, 'thing', [event('Counted', { n: 99 }, ids[0]), event('Counted', { n: 2 }, ids[1])], { expected: 'any' }));
     expect(otherData).toBeInstanceOf(DuplicateEventIdError);
     expect((otherData as Error).message).toContain(ids[0]);
@@ -163,7 +175,7 @@ describe.each(await databaseKinds())('event store on %s', (kind) => {
     expect(partOnly).toBeInstanceOf(DuplicateEventIdError);
     const otherStream = await rejection(store.append(streamId(), 'thing', [event('Counted', { n: 1 }, ids[0]), event('Counted', { n: 2 }, ids[1])], { expected: 'any' }));
     expect(otherStream).toBeInstanceOf(DuplicateEventIdError);
-    expect(await countEvents(id)).toBe(2);
+    expect(await countEvents(id)).toBe(3);
   });
 
   test('inline projections run in the append transaction, get only their event types, and roll back with it', async () => {

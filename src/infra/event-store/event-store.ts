@@ -117,23 +117,15 @@ export function createEventStore(database: Database, options: EventStoreOptions 
    * A retry of an append that already happened: the same events (ids and content) as that append wrote, all of
    * them and no more; its events share one transaction id. Anything else that reuses an id is refused.
    */
-  async function findEarlierAppend(
-    executor: Kysely<Tables>,
-    streamId: string,
-    events: readonly PreparedEvent[],
-  ): Promise<AppendResult | undefined> {
-    const found = await executor
+  async function findEarlierAppend(streamId: string, events: readonly PreparedEvent[]): Promise<AppendResult | undefined> {
+    const found = await db
       .selectFrom('es_events')
       .select(['event_id', sql<string>`transaction_id::text`.as('transaction_id')])
-      .where(
-        'event_id',
-        'in',
-        events.map((e) => e.id),
-      )
+      .where('event_id', 'in', events.map((e) => e.id))
       .limit(1)
       .executeTakeFirst();
     if (!found) return undefined;
-    const rows = await selectEvents(executor)
+    const rows = await selectEvents(db)
       .where('e.stream_id', '=', streamId)
       .where(sql<boolean>`e.transaction_id = ${found.transaction_id}::xid8`)
       .orderBy('e.stream_position')
@@ -232,7 +224,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
       // A retry of an append that already happened fails here, on the version or on the ids: it gets the first
       // result. Looking only on failure keeps the usual append free of the extra read.
       if (anyIdGiven && (idTaken || error instanceof WrongExpectedVersionError)) {
-        const earlier = await findEarlierAppend(db, streamId, events);
+        const earlier = await findEarlierAppend(streamId, events);
         if (earlier) return earlier;
       }
       if (idTaken) {
