@@ -14,8 +14,9 @@ export async function ensureSubscription(db: Kysely<Tables>, name: string): Prom
 }
 
 /**
- * Takes or renews the lease and locks the row until `trx` ends; undefined when another owner holds a live lease
- * or the subscription is failed. Every batch starts here, so a runner that has lost its lease cannot write.
+ * Takes or renews the lease and locks the row until `trx` ends; undefined when another owner holds a live lease,
+ * the row is locked (another batch or a rebuild's swap: no waiting), or the subscription is failed.
+ * Every batch starts here, so a runner that has lost its lease cannot write.
  */
 export async function claimForBatch(
   trx: Transaction<Tables>,
@@ -30,9 +31,16 @@ export async function claimForBatch(
       lease_expires_at: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
       updated_at: sql<Date>`now()`,
     })
-    .where('name', '=', name)
-    .where('status', '=', 'running')
-    .where((eb) => eb.or([eb('owner', 'is', null), eb('owner', '=', owner), eb('lease_expires_at', '<', sql<Date>`now()`)]))
+    .where('name', '=', (eb) =>
+      eb
+        .selectFrom('es_subscriptions')
+        .select('name')
+        .where('name', '=', name)
+        .where('status', '=', 'running')
+        .where((eb) => eb.or([eb('owner', 'is', null), eb('owner', '=', owner), eb('lease_expires_at', '<', sql<Date>`now()`)]))
+        .forUpdate()
+        .skipLocked(),
+    )
     .returning([sql<string>`checkpoint_transaction_id::text`.as('transaction_id'), 'checkpoint_global_position'])
     .executeTakeFirst();
   return row && { transactionId: row.transaction_id, globalPosition: row.checkpoint_global_position };
