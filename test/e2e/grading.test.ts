@@ -1,0 +1,205 @@
+import type { CardResult } from '../../src/contracts/cards.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { OFF_CENTRE_SCRATCHED, syntheticCardFile, useFakeVisionModel } from './grading-fixtures.ts';
+import { checkA11y } from './support/a11y.ts';
+import { phone, useBrowserSession } from './support/session.ts';
+import { expectToast, slowDown } from './support/ui.ts';
+
+const model = useFakeVisionModel();
+const session = useBrowserSession();
+
+const gradeButton = (page: Page) => page.getByRole('button', { name: 'Grade Card' });
+
+/** "3.6 / 2.4 mm" on the centering panel → [3.6, 2.4]. */
+async function bordersShown(page: Page, side: 'front' | 'back', axis: 'Left / Right' | 'Top / Bottom'): Promise<[number, number, string]> {
+  const row = page.getByTestId(`centering-${side}`).locator('div').filter({ hasText: axis });
+  const text = await row.innerText();
+  const match = /(\d+\.\d) \/ (\d+\.\d) mm\s*(\d+\/\d+)/.exec(text);
+  if (!match) throw new Error(`no borders in "${text}"`);
+  return [Number(match[1]), Number(match[2]), match[3]!];
+}
+
+describe('Top Graders', () => {
+  test('shows five skeleton rows while loading, then says there is no data yet', async () => {
+    const page = await session.newPage();
+    await slowDown(page, '/api/leaderboard', 1000);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Top Graders' }).waitFor();
+    await expect.poll(() => page.getByTestId('leaderboard-skeleton').count()).toBe(5);
+    await page.getByText('No data available yet').waitFor();
+    expect(await page.getByTestId('leaderboard-skeleton').count()).toBe(0);
+  });
+
+  test('a failed load is said inline and as a toast', async () => {
+    const page = await session.newPage();
+    await page.route('**/api/leaderboard', (route) => route.abort('connectionfailed'));
+    await page.goto('/');
+    await page.getByText('Failed to load leaderboard data', { exact: true }).first().waitFor();
+    await expectToast(page, 'Error', 'Failed to load leaderboard data');
+  });
+});
+
+describe('grading on the home page', () => {
+  test('Grade Card waits for a front image: a file in Upload Files, a non-blank URL in Paste URLs', async () => {
+    const page = await session.newPage();
+    const front = await syntheticCardFile('enable-front.jpg', {}, 11);
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Upload Files', selected: true }).waitFor();
+    expect(await gradeButton(page).isDisabled()).toBe(true);
+
+    await page.setInputFiles('#front-image', front.file);
+    await page.getByRole('img', { name: 'Front image preview' }).waitFor();
+    expect(await gradeButton(page).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Remove front image' }).click();
+    await page.getByText('Drop an image here or click to browse').first().waitFor();
+    expect(await page.getByRole('img', { name: 'Front image preview' }).count()).toBe(0);
+    expect(await gradeButton(page).isDisabled()).toBe(true);
+
+    // A back alone is not enough.
+    await page.setInputFiles('#back-image', front.file);
+    await page.getByRole('img', { name: 'Back image preview' }).waitFor();
+    expect(await gradeButton(page).isDisabled()).toBe(true);
+    // Change opens the file chooser for that side.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Change back image' }).click();
+    await (await chooser).setFiles(front.file);
+
+    await page.getByRole('tab', { name: 'Paste URLs' }).click();
+    expect(await gradeButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('Front image URL').fill('   ');
+    expect(await gradeButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('Front image URL').fill('https://example.com/card.jpg');
+    expect(await gradeButton(page).isEnabled()).toBe(true);
+    await checkA11y(page, 'home-paste-urls');
+
+    // Each tab keeps what was put in it.
+    await page.getByRole('tab', { name: 'Upload Files' }).click();
+    await page.getByRole('img', { name: 'Back image preview' }).waitFor();
+    expect(await gradeButton(page).isDisabled()).toBe(true);
+  });
+
+  test('a photo with no card in it is refused with the server’s words, and the form stays', async () => {
+    const page = await session.newPage();
+    const blank = await syntheticCardFile('no-card.jpg', { variant: 'no-card' }, 12);
+    await page.goto('/');
+    await page.setInputFiles('#front-image', blank.file);
+    const answer = page.waitForResponse('**/api/grade-card');
+    await gradeButton(page).click();
+    const body = (await (await answer).json()) as { error: string; code: string };
+    expect(body.code).toBe('no_card_found');
+    await expectToast(page, 'Error', body.error);
+    await page.getByRole('img', { name: 'Front image preview' }).waitFor();
+    expect(await gradeButton(page).isEnabled()).toBe(true);
+  });
+
+  test('a guest grades a generated card from files and sees the result with its measurements', async () => {
+    model.identifyAs({
+      cardName: 'Charizard',
+      cardSet: 'Base Set',
+      cardNumber: '4/102',
+      rarity: 'holo',
+      cardFacts: 'A Fire-type Pokémon.\n\nPSA population: 121 PSA 10 copies graded.\n\nIllustrated by Mitsuhiro Arita.',
+      setDescription: 'The first English set, 1999.',
+      estimatedValueUsd: 350,
+      psa10ValueUsd: 2400,
+    });
+    const front = await syntheticCardFile('guest-front.jpg', OFF_CENTRE_SCRATCHED, 13);
+    // At 10 px/mm the back is small in its photo: the result says so in a photo hint.
+    const back = await syntheticCardFile('guest-back.jpg', { pxPerMm: 10, photo: { noise: 2 } }, 14);
+
+    const page = await session.newPage();
+    await page.goto('/');
+    await page.setInputFiles('#front-image', front.file);
+    await page.setInputFiles('#back-image', back.file);
+    await slowDown(page, '/api/grade-card', 800);
+    const answer = page.waitForResponse('**/api/grade-card');
+    await gradeButton(page).click();
+    await page.getByRole('heading', { name: 'Analyzing Card' }).waitFor();
+    await page.getByText('examining your card\'s centering, corners, edges and surface').waitFor();
+    const result = (await (await answer).json()) as CardResult;
+
+    // What the engine measured is what was drawn: 3.6 / 2.4 mm sides, a 15 mm scratch.
+    const centering = result.measurements.front.centering;
+    if (!centering.measurable) throw new Error('front centering not measured');
+    expect(centering.leftMm).toBeCloseTo(3.6, 0);
+    expect(Math.abs(centering.horizontal.worstShare - 60)).toBeLessThanOrEqual(1.5);
+    const scratch = result.measurements.front.defects.find((d) => d.kind === 'scratch');
+    expect(scratch?.sizeMm).toBeGreaterThan(13.5);
+    expect(scratch?.sizeMm).toBeLessThan(16.5);
+
+    // The screen shows those figures.
+    await page.getByRole('heading', { level: 1, name: 'Charizard' }).waitFor();
+    expect(await page.getByTestId('overall-grade').innerText()).toBe(result.overallGrade.toFixed(1));
+    await page.getByText(result.labels.overall, { exact: true }).first().waitFor();
+    await page.getByText(result.centeringVerdict, { exact: true }).waitFor();
+    await page.getByText(result.condition, { exact: true }).first().waitFor();
+    const [left, right, ratio] = await bordersShown(page, 'front', 'Left / Right');
+    expect([left, right, ratio]).toEqual([Number(centering.leftMm.toFixed(1)), Number(centering.rightMm.toFixed(1)), centering.horizontal.ratio]);
+    expect((await bordersShown(page, 'front', 'Top / Bottom'))[2]).toBe(centering.vertical.ratio);
+    await page.getByTestId('centering-back').waitFor();
+
+    for (const key of ['centering', 'corners', 'edges', 'surface'] as const) {
+      const row = await page.getByTestId(`subgrade-${key}`).innerText();
+      expect(row).toContain(result.grades[key]!.toFixed(1));
+      expect(row).toContain(result.labels[key]!);
+      expect(row).toContain(`Front ${result.frontGrades![key]!.toFixed(1)} · Back ${result.backGrades![key]!.toFixed(1)}`);
+    }
+    for (const grader of ['psa', 'bgs', 'cgc'] as const) {
+      expect(await page.getByTestId(`ceiling-${grader}`).innerText()).toContain(result.centeringCeilings[grader].text.replace(/^(PSA|BGS|CGC) /, ''));
+    }
+    const defects = await page.getByTestId('defects-front').innerText();
+    expect(defects).toContain(`Scratch · ${scratch!.sizeMm.toFixed(1)} mm long`);
+    expect(await page.getByTestId('defects-front').getByRole('listitem').count()).toBe(result.measurements.front.defects.length);
+    await page.getByText(`${Math.round(result.confidence * 100)}%`, { exact: true }).waitFor();
+    expect(result.photoHints.some((hint) => hint.startsWith('Back: '))).toBe(true);
+    expect(await page.getByRole('list', { name: 'Photo hints' }).getByRole('listitem').allInnerTexts()).toEqual(result.photoHints);
+    await page.getByText(result.conditionAnalysis).waitFor();
+
+    // Who the card is and what it may be worth, with who says so; no PSA population paragraph.
+    expect(await page.getByTestId('estimated-value').innerText()).toContain('$350.00');
+    expect(await page.getByTestId('estimated-value').innerText()).toContain('estimate by fake-vision, not market data');
+    expect(await page.getByTestId('psa10-value').innerText()).toContain('$2,400.00');
+    await page.getByText('Illustrated by Mitsuhiro Arita.').waitFor();
+    expect(await page.getByText('PSA population').count()).toBe(0);
+    await page.getByText('The first English set, 1999.').waitFor();
+    await page.getByText('Base Set · #4/102 · Pokemon').waitFor();
+
+    // The rarity badge: hover lights the sparkles, a click toggles them.
+    const rarity = page.getByRole('button', { name: /^Rarity: Holo/ });
+    expect(await rarity.getAttribute('aria-pressed')).toBe('false');
+    await rarity.hover();
+    expect(await rarity.getAttribute('aria-pressed')).toBe('true');
+    await rarity.click();
+    expect(await rarity.getAttribute('aria-pressed')).toBe('false');
+
+    // The measured picture first; the photo a click away; both sides; a click enlarges.
+    const picture = page.getByRole('tabpanel').getByRole('img').first();
+    expect(await picture.getAttribute('src')).toBe(result.annotatedImageUrl);
+    await page.getByRole('radio', { name: 'Photo' }).click();
+    expect(await picture.getAttribute('src')).toBe(result.imageUrl);
+    await page.getByRole('tab', { name: 'Back' }).click();
+    expect(await page.getByRole('tabpanel').getByRole('img').first().getAttribute('src')).toBe(result.backImageUrl);
+    await page.getByRole('radio', { name: 'Measured' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: /Enlarge/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Back of Charizard' });
+    expect(await dialog.getByRole('img').getAttribute('src')).toBe(result.annotatedBackImageUrl);
+    expect(await dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await checkA11y(page, 'result-enlarged');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await checkA11y(page, 'result');
+
+    expect(await page.getByRole('link', { name: 'Submit for Professional Grading' }).getAttribute('href')).toBe(`/submit-card/${result.id}`);
+
+    await page.setViewportSize(phone);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await checkA11y(page, 'result-phone');
+
+    // Grade Another Card clears the result and the images.
+    await page.getByRole('button', { name: 'Grade Another Card' }).click();
+    await page.getByRole('heading', { name: 'Grade a card' }).waitFor();
+    expect(await page.getByRole('img', { name: 'Front image preview' }).count()).toBe(0);
+    expect(await gradeButton(page).isDisabled()).toBe(true);
+  });
+});
