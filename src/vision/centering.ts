@@ -9,7 +9,10 @@ const STRIP_WIDTH_MM = 2;
 /** The border's colour is read here, in from the card's edge (clear of rim whitening, inside any real border). */
 const REFERENCE_FROM_MM = 0.5;
 const REFERENCE_TO_MM = 1.5;
-/** A border ends 3–22% of the card's width (left, right) or height (top, bottom) in from its edge. */
+/**
+ * A border ends 3–22% of the card's width in from its edge (1.9–13.9 mm), on every side: the band is one physical
+ * width all round, so a 2.4 mm top border of a card 60/40 off vertically is still inside it.
+ */
 const BAND_FROM = 0.03;
 const BAND_TO = 0.22;
 /** Strips whose ratios disagree by more than this many points: the print is tilted on the card. */
@@ -71,27 +74,36 @@ function axis(firstMm: number, secondMm: number) {
   return { firstMm, secondMm, worstShare, ratio: `${larger}/${100 - larger}` };
 }
 
-/** A side needs most of its strips to agree on one border colour and find its end. */
+/** A side needs most of its strips to agree on one border colour and, within a millimetre, on its width. */
 function sideWidth(strips: StripReading[]): number | null {
+  const inliers = agreeingStrips(strips);
+  return inliers === null ? null : medianOf(inliers.map((strip) => strip.widthMm!));
+}
+
+const MIN_AGREEING_STRIPS = Math.ceil(STRIP_POSITIONS.length / 2) + 1;
+
+function agreeingStrips(strips: StripReading[]): StripReading[] | null {
   const found = strips.filter((strip) => strip.widthMm !== null);
-  if (found.length < Math.ceil(strips.length / 2) + 1) return null;
-  const references = found.map((strip) => strip.reference);
-  const reference = [0, 1, 2].map((c) => medianOf(references.map((r) => r[c]!)));
-  const agreeing = found.filter((strip) => Math.hypot(...strip.reference.map((v, c) => v - reference[c]!)) < 30);
-  if (agreeing.length < Math.ceil(strips.length / 2) + 1) return null;
-  const widths = agreeing.map((strip) => strip.widthMm!);
-  // A border is one straight band: strips scattered over millimetres are reading art, not a border.
-  if (Math.max(...widths) - Math.min(...widths) > 2) return null;
-  return medianOf(widths);
+  if (found.length < MIN_AGREEING_STRIPS) return null;
+  const reference = [0, 1, 2].map((c) => medianOf(found.map((strip) => strip.reference[c]!)));
+  const sameColour = found.filter((strip) => Math.hypot(...strip.reference.map((v, c) => v - reference[c]!)) < 30);
+  if (sameColour.length < MIN_AGREEING_STRIPS) return null;
+  // A border is one straight band: strips far from the others read art, not a border.
+  const typical = medianOf(sameColour.map((strip) => strip.widthMm!));
+  const inliers = sameColour.filter((strip) => Math.abs(strip.widthMm! - typical) <= 1);
+  return inliers.length < MIN_AGREEING_STRIPS ? null : inliers;
 }
 
 /** Spread, in points, of the ratios read by facing strips at the same place along the card. */
 function shareSpread(first: StripReading[], second: StripReading[]): number {
+  const firstInliers = new Set(agreeingStrips(first));
+  const secondInliers = new Set(agreeingStrips(second));
   const shares: number[] = [];
   for (let i = 0; i < first.length; i++) {
-    const a = first[i]!.widthMm;
-    const b = second[i]!.widthMm;
-    if (a !== null && b !== null && a + b > 0) shares.push((100 * a) / (a + b));
+    if (!firstInliers.has(first[i]!) || !secondInliers.has(second[i]!)) continue;
+    const a = first[i]!.widthMm!;
+    const b = second[i]!.widthMm!;
+    if (a + b > 0) shares.push((100 * a) / (a + b));
   }
   return shares.length < 2 ? 0 : Math.max(...shares) - Math.min(...shares);
 }
@@ -106,9 +118,8 @@ function medianOf(values: number[]): number {
 function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   const { pxPerMm, marginPx, width, height } = flat;
   const vertical = edge === 'left' || edge === 'right';
-  const acrossMm = vertical ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
   const alongMm = vertical ? CARD_HEIGHT_MM : CARD_WIDTH_MM;
-  const depth = Math.ceil(BAND_TO * acrossMm * pxPerMm) + 4;
+  const depth = Math.ceil(BAND_TO * CARD_WIDTH_MM * pxPerMm) + 4;
   const stripPx = Math.round(STRIP_WIDTH_MM * pxPerMm);
   const firstAlong = marginPx + Math.round(at * alongMm * pxPerMm - stripPx / 2);
   const data = flat.data;
@@ -171,8 +182,8 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
       profile[(k + 1) * 3 + 2]! - profile[(k - 1) * 3 + 2]!,
     );
   }
-  const bandFrom = Math.floor(BAND_FROM * acrossMm * pxPerMm);
-  const bandTo = Math.min(depth - 2, Math.ceil(BAND_TO * acrossMm * pxPerMm));
+  const bandFrom = Math.floor(BAND_FROM * CARD_WIDTH_MM * pxPerMm);
+  const bandTo = Math.min(depth - 2, Math.ceil(BAND_TO * CARD_WIDTH_MM * pxPerMm));
   let strongest = bandFrom;
   for (let k = bandFrom; k <= bandTo; k++) if (gradient[k]! > gradient[strongest]!) strongest = k;
 
@@ -185,9 +196,10 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   }
   let edgeAt: number | null = null;
   if (crossing >= bandFrom && crossing <= bandTo) {
-    // Refined to the gradient peak next to where the colour first differs.
+    // Refined to the gradient peak of the transition the colour first differs in: uphill from there, either way.
     let peak = crossing;
-    for (let k = Math.max(1, crossing - 4); k <= Math.min(depth - 2, crossing + 2); k++) if (gradient[k]! > gradient[peak]!) peak = k;
+    while (peak + 1 < depth - 1 && gradient[peak + 1]! > gradient[peak]!) peak++;
+    while (peak - 1 > 0 && gradient[peak - 1]! > gradient[peak]!) peak--;
     // Cross-check: a faint change far weaker than the band's strongest edge is texture in the border, not its end.
     edgeAt = gradient[peak]! >= gradient[strongest]! / 3 ? peak : strongest;
   } else if (gradient[strongest]! > threshold) {

@@ -6,7 +6,7 @@ import type { FlatCard } from './flatten.ts';
 import { mmToPx } from './flatten.ts';
 import { round } from './geometry.ts';
 import { sampleRgb } from './image.ts';
-import { RIM_FROM_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, isWhitenedPosition, outlineCrossing, referenceColour, runsOf } from './rim.ts';
+import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, outlineCrossing, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
 
 const STEP_MM = 0.05;
@@ -27,13 +27,13 @@ export interface CornerReport {
 }
 
 /** GRADING.md §1.6 for the four corners: fray against the nominal corner, whitening along the rim. */
-export function measureCorners(flat: FlatCard): CornerReport {
+export function measureCorners(flat: FlatCard, rimStart: number | null): CornerReport {
   const rounded = median(CORNER_NAMES.map((corner) => diagonalInset(flat, corner))) > ROUNDED_DIAGONAL_MM;
   const radius = rounded ? CARD_CORNER_RADIUS_MM : 0;
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   for (const corner of CORNER_NAMES) {
-    const result = measureCorner(flat, corner, radius);
+    const result = measureCorner(flat, corner, radius, rimStart);
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
@@ -53,20 +53,21 @@ function diagonalInset(flat: FlatCard, corner: CornerName): number {
   return crossing === null ? 0 : crossing * STEP_MM - OUTSIDE_MM;
 }
 
-function measureCorner(flat: FlatCard, corner: CornerName, radius: number): { measurement: CornerMeasurement; defects: Defect[] } {
+function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimStart: number | null): { measurement: CornerMeasurement; defects: Defect[] } {
   const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM);
   const reference = ringColour(flat, outline);
-  const whiteBorder = isWhiteBorder(reference);
+  // Whitening is not observable on a white border, nor in a photo too blurred to separate rim from background.
+  const observable = rimStart !== null && !isWhiteBorder(reference);
   const outside = Math.round(0.25 / STEP_MM);
   const departures = new Float64Array(outline.length);
-  const whitened = new Uint8Array(outline.length);
+  const whitening = new Float64Array(outline.length);
   outline.forEach((point, i) => {
     const { profile, count } = profileAlong(flat, point);
     const crossing = outlineCrossing(profile, count, outside, reference);
     const at = crossing === null ? count - 1 : crossing;
     departures[i] = at * STEP_MM - OUTSIDE_MM;
-    if (!whiteBorder) {
-      whitened[i] = isWhitenedPosition(profile, Math.ceil(at + RIM_FROM_MM / STEP_MM), Math.floor(at + RIM_TO_MM / STEP_MM) + 1, reference) ? 1 : 0;
+    if (observable) {
+      whitening[i] = whiteningScore(profile, Math.ceil(at + rimStart / STEP_MM), Math.floor(at + RIM_TO_MM / STEP_MM) + 1, reference);
     }
   });
 
@@ -77,10 +78,10 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number): { me
     const smoothed = median([departures[i - 1]!, departures[i]!, departures[i + 1]!]);
     if (smoothed > fray) { fray = smoothed; frayAt = i; }
   }
-  const runs = whiteBorder ? [] : runsOf(whitened, 2, 3);
+  const runs = observable ? whitenedRuns(whitening, 2, 3) : [];
   const whitenedLength = runs.reduce((sum, [from, to]) => sum + (to - from) * STEP_MM, 0);
   const frayMm = round(fray);
-  const whitenedMm = whiteBorder ? null : round(whitenedLength);
+  const whitenedMm = observable ? round(whitenedLength) : null;
   const defectMm = round(Math.max(frayMm, whitenedMm ?? 0));
 
   const defects: Defect[] = [];

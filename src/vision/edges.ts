@@ -3,7 +3,7 @@ import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement
 import { CORNER_ZONE_MM } from './card-outline.ts';
 import type { FlatCard } from './flatten.ts';
 import { fitLineRobust, round } from './geometry.ts';
-import { RIM_FROM_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, isWhitenedPosition, outlineCrossing, referenceColour, runsOf } from './rim.ts';
+import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
 
 const EDGE_NAMES: readonly EdgeName[] = ['top', 'right', 'bottom', 'left'];
@@ -25,18 +25,18 @@ export interface EdgeReport {
 }
 
 /** GRADING.md §1.7, away from the corners: nicks from the edge's residual against its line, whitening along the rim. */
-export function measureEdges(flat: FlatCard): EdgeReport {
+export function measureEdges(flat: FlatCard, rimStart: number | null): EdgeReport {
   const edges: EdgeMeasurement[] = [];
   const defects: Defect[] = [];
   for (const edge of EDGE_NAMES) {
-    const result = measureEdge(flat, edge);
+    const result = measureEdge(flat, edge, rimStart);
     edges.push(result.measurement);
     defects.push(...result.defects);
   }
   return { edges, defects };
 }
 
-function measureEdge(flat: FlatCard, edge: EdgeName): { measurement: EdgeMeasurement; defects: Defect[] } {
+function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null): { measurement: EdgeMeasurement; defects: Defect[] } {
   const { pxPerMm, marginPx, width, height, data } = flat;
   const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
   const outsidePx = Math.round(OUTSIDE_MM * pxPerMm);
@@ -76,17 +76,18 @@ function measureEdge(flat: FlatCard, edge: EdgeName): { measurement: EdgeMeasure
   }
 
   const references = ringReferences(profiles, positions, count, outsidePx, pxPerMm);
-  const whiteBorder = isWhiteBorder(references[positions >> 1]!);
+  // Whitening is not observable on a white border, nor in a photo too blurred to separate rim from background.
+  const observable = rimStart !== null && !isWhiteBorder(references[positions >> 1]!);
   const edgeAt = new Float64Array(positions); // mm inside the nominal edge
-  const whitened = new Uint8Array(positions);
+  const whitening = new Float64Array(positions);
   for (let n = 0; n < positions; n++) {
     const profile = profiles.subarray(n * count * 3, (n + 1) * count * 3);
     const crossing = outlineCrossing(profile, count, Math.round(0.25 * pxPerMm), references[n]!);
     const at = crossing === null ? count - 1 : crossing;
     // Sample i's centre lies (i - outsidePx + 0.5) pixels in from the edge.
     edgeAt[n] = (at - outsidePx + 0.5) / pxPerMm;
-    if (!whiteBorder) {
-      whitened[n] = isWhitenedPosition(profile, Math.ceil(at + RIM_FROM_MM * pxPerMm), Math.floor(at + RIM_TO_MM * pxPerMm) + 1, references[n]!) ? 1 : 0;
+    if (observable) {
+      whitening[n] = whiteningScore(profile, Math.ceil(at + rimStart * pxPerMm), Math.floor(at + RIM_TO_MM * pxPerMm) + 1, references[n]!);
     }
   }
 
@@ -104,9 +105,9 @@ function measureEdge(flat: FlatCard, edge: EdgeName): { measurement: EdgeMeasure
     });
   }
   let whitenedMm: number | null = null;
-  if (!whiteBorder) {
+  if (observable) {
     let total = 0;
-    for (const [from, to] of runsOf(whitened, 2, Math.round(WHITENING_MIN_MM * pxPerMm))) {
+    for (const [from, to] of whitenedRuns(whitening, 2, Math.round(WHITENING_MIN_MM * pxPerMm))) {
       const length = round((to - from) / pxPerMm);
       total += length;
       defects.push({ kind: 'edge-whitening', location: edge, box: edgeBox(edge, alongMm(from) - 0.5 / pxPerMm, length, RIM_TO_MM), sizeMm: length, lengthMm: length });

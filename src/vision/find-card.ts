@@ -139,18 +139,19 @@ function largestForegroundRegion(overview: Overview): Region | null {
       if (x < rim || y < rim || x >= width - rim || y >= height - rim) rimList.push(y * width + x);
     }
   }
+  // Least trimmed squares: refit on the 60% of the rim closest to the model, so a card or an object reaching the
+  // photo's edge does not drag the background model towards its own colour.
   let rimPixels = Int32Array.from(rimList);
-  let model = fitBackgroundPlanes(overview, rimPixels);
   const distances = new Float32Array(count);
-  backgroundDistances(overview, model, distances);
-  const spread = quantileAt(distances, rimPixels, 0.75);
-  // Refit without rim pixels that are clearly not background (a card reaching the edge, an object).
-  const kept = rimPixels.filter((p) => distances[p]! <= 3 * spread + 6);
-  if (kept.length >= 0.5 * rimPixels.length) {
-    rimPixels = kept;
-    model = fitBackgroundPlanes(overview, rimPixels);
+  let model = fitBackgroundPlanes(overview, rimPixels);
+  for (let round = 0; round < 3; round++) {
     backgroundDistances(overview, model, distances);
+    const cutoff = quantileAt(distances, rimPixels, 0.6);
+    rimPixels = rimPixels.filter((p) => distances[p]! <= cutoff);
+    model = fitBackgroundPlanes(overview, rimPixels);
   }
+  backgroundDistances(overview, model, distances);
+  // The kept 60% of an honest background rim still spans its noise; its 90th percentile sets the threshold.
   const threshold = Math.max(28, 3 * quantileAt(distances, rimPixels, 0.9) + 8);
 
   const foreground = new Uint8Array(count);

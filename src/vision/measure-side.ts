@@ -7,7 +7,8 @@ import { warpCard } from './flatten.ts';
 import { round } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
 import { measureQuality } from './quality.ts';
-import { measureSurface } from './surface.ts';
+import { outlineRiseMm, rimStartMm } from './rim.ts';
+import { measureSurface, surfaceGrid } from './surface.ts';
 
 /** The flattened card keeps this much of the surroundings, so the outline can be seen against the background. */
 const MARGIN_MM = 1;
@@ -25,10 +26,12 @@ export function measureSide(image: DecodedImage, side: SideName): SideMeasuremen
   const quad = findCard(image);
   const flat = warpCard(image, quad, MARGIN_MM);
   const centering = measureCentering(flat);
-  const corners = measureCorners(flat);
-  const edges = measureEdges(flat);
-  const surface = measureSurface(flat);
-  const { quality, confidenceFactor } = measureQuality(flat, quad, surface.glareShare);
+  const outlineRise = outlineRiseMm(flat);
+  const corners = measureCorners(flat, rimStartMm(outlineRise));
+  const edges = measureEdges(flat, rimStartMm(outlineRise));
+  const grid = surfaceGrid(flat);
+  const surface = measureSurface(grid);
+  const { quality, confidenceFactor } = measureQuality(flat, grid, quad, surface.glareShare, outlineRise);
   const confidence = confidenceFactor * (surface.surface.textured ? TEXTURED_CONFIDENCE : 1);
   return {
     side,

@@ -1,10 +1,16 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { PhotoQuality, Point } from '../contracts/measurement.ts';
 import type { FlatCard } from './flatten.ts';
+import type { SurfaceGrid } from './surface.ts';
 import { distance, round } from './geometry.ts';
 
-/** Below this variance of the Laplacian the card is blurred. */
-const BLUR_VARIANCE_MIN = 8;
+/**
+ * Blurred: the card's own outline rises from background to card over more than this many source pixels (10-90%),
+ * or the variance of the Laplacian is below BLUR_VARIANCE_MIN. The outline is the better judge (every card has
+ * one, not every card has fine art), the variance the measure GRADING.md §1.4 names and the report carries.
+ */
+const EDGE_RISE_MAX_PX = 5;
+const BLUR_VARIANCE_MIN = 2;
 /** More than this share of glare hides defects. */
 const GLARE_SHARE_MAX = 0.02;
 /** Fewer source pixels per mm than this cannot show the smallest defects that matter. */
@@ -21,16 +27,17 @@ export const HINTS = {
  * GRADING.md §1.4. Poor quality becomes a hint and a lower confidence; it never changes a measurement.
  * `glareShare` comes from the surface check, which looks at the same pixels.
  */
-export function measureQuality(flat: FlatCard, quad: readonly Point[], glareShare: number): { quality: PhotoQuality; confidenceFactor: number } {
+export function measureQuality(flat: FlatCard, grid: SurfaceGrid, quad: readonly Point[], glareShare: number, outlineRiseMm: number): { quality: PhotoQuality; confidenceFactor: number } {
   const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
   const sourcePxPerMm = ((distance(tl, tr) + distance(bl, br)) / 2 / CARD_WIDTH_MM + (distance(tl, bl) + distance(tr, br)) / 2 / CARD_HEIGHT_MM) / 2;
-  const blurVariance = laplacianVariance(flat);
+  const blurVariance = laplacianVariance(grid);
+  const edgeRisePx = outlineRiseMm * sourcePxPerMm;
   // Two source pixels are the least a defect needs to show at all.
   const smallestDefectMm = Math.max(2 / Math.min(sourcePxPerMm, flat.pxPerMm), 0.1);
 
   const hints: string[] = [];
   let confidenceFactor = 1;
-  if (blurVariance < BLUR_VARIANCE_MIN) {
+  if (edgeRisePx > EDGE_RISE_MAX_PX || blurVariance < BLUR_VARIANCE_MIN) {
     hints.push(HINTS.blurred);
     confidenceFactor *= 0.6;
   }
@@ -55,19 +62,16 @@ export function measureQuality(flat: FlatCard, quad: readonly Point[], glareShar
   };
 }
 
-/** Variance of the 4-neighbour Laplacian of lightness over the card inside the inset, on every other pixel. */
-function laplacianVariance(flat: FlatCard): number {
-  const { data, width, marginPx, pxPerMm } = flat;
-  const inset = marginPx + Math.round(INSET_MM * pxPerMm);
-  const lightAt = (i: number) => 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-  const row = width * 3;
+/** Variance of the 4-neighbour Laplacian of lightness over the card inside the inset (at the grid's 10 px/mm). */
+function laplacianVariance(grid: SurfaceGrid): number {
+  const { lightness, width, height, pxPerMm } = grid;
+  const inset = Math.round(INSET_MM * pxPerMm);
   let sum = 0;
   let sumSquares = 0;
   let n = 0;
-  for (let y = inset; y < flat.height - inset; y += 2) {
-    for (let x = inset; x < width - inset; x += 2) {
-      const i = (y * width + x) * 3;
-      const laplacian = lightAt(i - 3) + lightAt(i + 3) + lightAt(i - row) + lightAt(i + row) - 4 * lightAt(i);
+  for (let y = inset; y < height - inset; y++) {
+    for (let x = inset, p = y * width + inset; x < width - inset; x++, p++) {
+      const laplacian = lightness[p - 1]! + lightness[p + 1]! + lightness[p - width]! + lightness[p + width]! - 4 * lightness[p]!;
       sum += laplacian;
       sumSquares += laplacian * laplacian;
       n++;

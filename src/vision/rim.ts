@@ -1,16 +1,23 @@
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { FlatCard } from './flatten.ts';
 import { chroma, colourDistance, luma } from './image.ts';
 
 /** Whitening is looked for this far in from the card's outline (GRADING.md §1.6: within 0.6 mm)... */
-export const RIM_FROM_MM = 0.15; // ...starting clear of the pixels blended with the background at the outline itself.
 export const RIM_TO_MM = 0.6;
+/**
+ * ...starting clear of the pixels the photo blends with the background at the outline: at least 0.15 mm in, more
+ * in a blurred photo. When that leaves too little rim, whitening cannot be seen (null), as on a white border.
+ */
+export function rimStartMm(outlineRiseMm: number): number | null {
+  const start = Math.max(0.15, 0.8 * outlineRiseMm);
+  return start > RIM_TO_MM - 0.15 ? null : start;
+}
 /** ...against a reference ring of the card's own colour 1–2 mm inside. */
 export const RING_FROM_MM = 1;
 export const RING_TO_MM = 2;
 /** Whitened: lighter than the reference by this much and not more colourful (within noise). */
 const WHITENING_LIGHTER_BY = 12;
 const WHITENING_CHROMA_SLACK = 6;
-/** A rim position counts as whitened when this many of its rim pixels are. */
-const WHITENED_PIXELS_PER_POSITION = 2;
 
 export interface ReferenceColour {
   r: number;
@@ -53,16 +60,48 @@ export function outlineCrossing(profile: Float64Array, count: number, outside: n
   return null;
 }
 
-/** Counts the whitened pixels among profile samples [from, to) and says whether the position is whitened. */
-export function isWhitenedPosition(profile: Float64Array, from: number, to: number, reference: ReferenceColour): boolean {
-  let whitened = 0;
+/**
+ * How much lighter than the reference the rim is at one position: the second-lightest of the rim pixels in
+ * samples [from, to) that are not more colourful than the reference (so at least two pixels must agree), or 0.
+ */
+export function whiteningScore(profile: Float64Array, from: number, to: number, reference: ReferenceColour): number {
+  let first = 0;
+  let second = 0;
   for (let i = Math.max(0, from); i < to; i++) {
     const r = profile[i * 3]!;
     const g = profile[i * 3 + 1]!;
     const b = profile[i * 3 + 2]!;
-    if (luma(r, g, b) >= reference.lightness + WHITENING_LIGHTER_BY && chroma(r, g, b) <= reference.chroma + WHITENING_CHROMA_SLACK) whitened++;
+    if (chroma(r, g, b) > reference.chroma + WHITENING_CHROMA_SLACK) continue;
+    const lighter = luma(r, g, b) - reference.lightness;
+    if (lighter > first) {
+      second = first;
+      first = lighter;
+    } else if (lighter > second) {
+      second = lighter;
+    }
   }
-  return whitened >= WHITENED_PIXELS_PER_POSITION;
+  return second;
+}
+
+/**
+ * Whitened stretches of rim from per-position scores: positions lighter by WHITENING_LIGHTER_BY or more, gaps of
+ * up to `maxGap` closed, runs shorter than `minLength` dropped, and each run's ends trimmed to where the score
+ * reaches half its peak, so a blurred photo does not make whitening look longer than it is.
+ */
+export function whitenedRuns(scores: Float64Array, maxGap: number, minLength: number): Array<[number, number]> {
+  const flags = new Uint8Array(scores.length);
+  for (let i = 0; i < scores.length; i++) flags[i] = scores[i]! >= WHITENING_LIGHTER_BY ? 1 : 0;
+  const runs: Array<[number, number]> = [];
+  for (const [from, to] of runsOf(flags, maxGap, 1)) {
+    let peak = 0;
+    for (let i = from; i < to; i++) peak = Math.max(peak, scores[i]!);
+    let start = from;
+    let end = to;
+    while (start < end && scores[start]! < peak / 2) start++;
+    while (end > start && scores[end - 1]! < peak / 2) end--;
+    if (end - start >= minLength) runs.push([start, end]);
+  }
+  return runs;
 }
 
 /** Runs of true values as [start, end) pairs, after closing gaps of up to `maxGap` and dropping runs shorter than `minLength`. */
@@ -84,4 +123,58 @@ export function runsOf(flags: Uint8Array, maxGap: number, minLength: number): Ar
     else merged.push([run[0], run[1]]);
   }
   return merged.filter(([from, to]) => to - from >= minLength);
+}
+
+/**
+ * How sharp the photo shows the card's outline: the median 10-90% rise, in mm, across each straight edge at 15
+ * places, from the background to the card's colour just inside. Blur widens it.
+ */
+export function outlineRiseMm(flat: FlatCard): number {
+  const { data, width, height, marginPx, pxPerMm } = flat;
+  const outside = Math.round(0.6 * pxPerMm);
+  const inside = Math.round(0.6 * pxPerMm);
+  const count = outside + inside;
+  const rises: number[] = [];
+  const distances = new Float64Array(count);
+  const profile = new Float64Array(count * 3);
+  for (const edge of ['top', 'right', 'bottom', 'left'] as const) {
+    const laneStride = edge === 'top' || edge === 'bottom' ? 3 : width * 3;
+    const lengthPx = (edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM) * pxPerMm;
+    for (let n = 1; n <= 15; n++) {
+      const along = marginPx + Math.round((0.2 + (0.6 * n) / 16) * lengthPx);
+      const indexOf = (k: number): number => {
+        switch (edge) {
+          case 'top':
+            return ((marginPx + k) * width + along) * 3;
+          case 'bottom':
+            return ((height - marginPx - 1 - k) * width + along) * 3;
+          case 'left':
+            return (along * width + marginPx + k) * 3;
+          case 'right':
+            return (along * width + width - marginPx - 1 - k) * 3;
+        }
+      };
+      // Seven neighbouring lines averaged: the outline is straight here, the noise is not.
+      profile.fill(0);
+      for (let lane = -3; lane <= 3; lane++) {
+        for (let i = 0; i < count; i++) {
+          const j = indexOf(i - outside) + lane * laneStride;
+          for (let c = 0; c < 3; c++) profile[i * 3 + c]! += data[j + c]! / 7;
+        }
+      }
+      for (let i = 0; i < count; i++) {
+        distances[i] = Math.hypot(profile[i * 3]! - profile[0]!, profile[i * 3 + 1]! - profile[1]!, profile[i * 3 + 2]! - profile[2]!);
+      }
+      const top = distances[count - 1]!;
+      if (top < 40) continue;
+      const at = (level: number) => {
+        for (let i = 1; i < count; i++) if (distances[i]! >= level) return i - 1 + (level - distances[i - 1]!) / (distances[i]! - distances[i - 1]! || 1);
+        return count - 1;
+      };
+      rises.push(at(0.9 * top) - at(0.1 * top));
+    }
+  }
+  if (rises.length === 0) return 0;
+  rises.sort((a, b) => a - b);
+  return rises[rises.length >> 1]! / pxPerMm;
 }

@@ -45,7 +45,8 @@ export interface SurfaceReport {
   glareShare: number;
 }
 
-interface Grid {
+/** The card's face at half the flattened resolution: lightness, and which pixels are glare. */
+export interface SurfaceGrid {
   lightness: Uint8Array;
   glare: Uint8Array;
   width: number;
@@ -71,8 +72,7 @@ interface Blob {
  * are scratches (long, thin), print lines (long, along an axis), spots (small, compact) or a crease (a light and
  * a dark line side by side). A textured face raises the scratch threshold and is reported so confidence drops.
  */
-export function measureSurface(flat: FlatCard): SurfaceReport {
-  const grid = halfResolution(flat);
+export function measureSurface(grid: SurfaceGrid): SurfaceReport {
   const { width, height, pxPerMm } = grid;
   const inset = Math.round(INSET_MM * pxPerMm);
   let insetPixels = 0;
@@ -143,7 +143,7 @@ export function measureSurface(flat: FlatCard): SurfaceReport {
  * Lightness minus its local background inside the inset, glare left out, shrunk towards zero where the art's own
  * slope is steep (an edge of the art is not a defect); `noise` is the robust spread of the residual.
  */
-function residualOf(grid: Grid, background: Uint8Array, inset: number, slope: Float32Array): { values: Float32Array; noise: number } {
+function residualOf(grid: SurfaceGrid, background: Uint8Array, inset: number, slope: Float32Array): { values: Float32Array; noise: number } {
   const { width, height } = grid;
   const values = new Float32Array(width * height);
   const absHistogram = new Uint32Array(256);
@@ -173,7 +173,7 @@ function slopeOf(background: Uint8Array, width: number, height: number): Float32
 }
 
 /** 2 × 2 means of the card area (margin dropped): lightness, and whether the block is glare. */
-function halfResolution(flat: FlatCard): Grid {
+export function surfaceGrid(flat: FlatCard): SurfaceGrid {
   const width = Math.floor((flat.width - 2 * flat.marginPx) / SCALE);
   const height = Math.floor((flat.height - 2 * flat.marginPx) / SCALE);
   const lightness = new Uint8Array(width * height);

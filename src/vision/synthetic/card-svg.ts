@@ -12,6 +12,7 @@ export interface Rgb {
 
 export interface CardDrawing {
   borders: SyntheticBorders | null;
+  printTiltDeg: number;
   borderColor: Rgb;
   cornerRadiusMm: number;
   defects: readonly SyntheticDefect[];
@@ -93,9 +94,11 @@ export function cardSvg(card: CardDrawing, rng: Prng): string {
     '</defs>',
     '<g mask="url(#card)">',
     `<rect x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}" fill="${toHex(card.borderColor)}"/>`,
+    `<g transform="rotate(${f(card.printTiltDeg)} ${CARD_WIDTH_MM / 2} ${CARD_HEIGHT_MM / 2})">`,
     '<g clip-path="url(#art)">',
     `<rect x="${f(art.leftMm)}" y="${f(art.topMm)}" width="${f(artWidth)}" height="${f(artHeight)}" fill="url(#art-background)"/>`,
     `<g filter="url(#soft)">${blobs.join('')}</g>`,
+    '</g>',
     '</g>',
     ...marks,
     '</g>',

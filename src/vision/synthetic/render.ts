@@ -33,6 +33,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       {
         borders: spec.borders === undefined ? { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 } : spec.borders,
         borderColor,
+        printTiltDeg: spec.printTiltDeg ?? 0,
         cornerRadiusMm: spec.cornerRadiusMm ?? 3,
         defects: spec.defects ?? [],
         pxPerMm,
@@ -54,9 +55,10 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
   } else if (variant === 'no-card') {
     drawClutter(pixels, width, height, background, rng);
   }
-  addNoise(pixels, photo.noise ?? 0, rng);
+  const photographed = photo.blur !== undefined && photo.blur > 0 ? await blurred(pixels, width, height, photo.blur) : pixels;
+  addNoise(photographed, photo.noise ?? 0, rng);
 
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  const image = sharp(photographed, { raw: { width, height, channels: 3 } });
   const encoded = photo.format === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: photo.jpegQuality ?? 85 }).toBuffer();
   return new Uint8Array(encoded.buffer, encoded.byteOffset, encoded.byteLength);
 }
@@ -78,6 +80,11 @@ export function cardQuad(cardWidth: number, cardHeight: number, cx: number, cy: 
     { x: bottom, y: h },
     { x: -bottom, y: h },
   ].map(({ x, y }) => ({ x: cx + x * cos - y * sin, y: cy + x * sin + y * cos }));
+}
+
+async function blurred(pixels: Uint8ClampedArray, width: number, height: number, sigma: number): Promise<Uint8ClampedArray> {
+  const data = await sharp(pixels, { raw: { width, height, channels: 3 } }).blur(Math.max(0.3, sigma)).raw().toBuffer();
+  return new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength);
 }
 
 function flatPhoto(width: number, height: number, colour: Rgb): Uint8ClampedArray {

@@ -25,6 +25,8 @@ export interface SyntheticCardSpec {
   borders?: SyntheticBorders | null;
   /** Border colour as #rrggbb; default: chosen by the seed, contrasting with the art. */
   borderColor?: string;
+  /** The print turned on the card by this many degrees (a diamond cut): the border's inner edge runs askew. */
+  printTiltDeg?: number;
   /** 3 for trading-card-game cards, 0 for square sports cards. Default 3. */
   cornerRadiusMm?: number;
   defects?: SyntheticDefect[];
@@ -41,6 +43,8 @@ export interface SyntheticCardSpec {
     rotationDeg?: number;
     /** 0..0.15: how much narrower the card's top edge looks than its bottom edge (camera tilted). */
     keystone?: number;
+    /** Gaussian blur of the whole photo (camera shake, missed focus), sigma in photo pixels. Default none. */
+    blur?: number;
     /** Standard deviation of per-pixel noise in 8-bit levels. Default 0. */
     noise?: number;
     /** Default 'jpeg' at quality 85. */

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { SideMeasurement } from '../../src/contracts/measurement.ts';
+import { measureSynthetic, noisyCard } from './synthetic-photos.ts';
+
+const rimDefects = (m: SideMeasurement) => m.defects.filter((d) => d.location !== 'surface');
+
+describe('corners (GRADING.md §1.6)', () => {
+  it('a 1.0 mm whitened top-left corner: only that corner is flagged, at 1.0 ± 0.2 mm', async () => {
+    const m = await measureSynthetic(noisyCard({ borderColor: '#1d3f8f', defects: [{ kind: 'whitened-corner', corner: 'topLeft', lengthMm: 1 }] }), 21);
+    const flagged = rimDefects(m);
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toMatchObject({ kind: 'corner-whitening', location: 'topLeft' });
+    expect(Math.abs(flagged[0]!.sizeMm - 1)).toBeLessThanOrEqual(0.2);
+    const [topLeft, ...others] = m.corners;
+    expect(topLeft!.corner).toBe('topLeft');
+    expect(Math.abs(topLeft!.whitenedMm! - 1)).toBeLessThanOrEqual(0.2);
+    expect(topLeft!.defectMm).toBe(Math.max(topLeft!.frayMm, topLeft!.whitenedMm!));
+    for (const corner of others) expect(corner.defectMm).toBeLessThan(0.15);
+  });
+
+  it('a worn corner (larger radius) frays by how far its outline falls inside the 3 mm arc', async () => {
+    const m = await measureSynthetic(noisyCard({ defects: [{ kind: 'worn-corner', corner: 'bottomRight', radiusMm: 4.5 }] }), 22);
+    const bottomRight = m.corners.find((c) => c.corner === 'bottomRight')!;
+    // A 4.5 mm arc lies (4.5 - 3)(√2 - 1) = 0.62 mm inside the 3 mm arc at the corner's middle.
+    expect(Math.abs(bottomRight.frayMm - 0.62)).toBeLessThanOrEqual(0.1);
+    expect(rimDefects(m).map((d) => [d.kind, d.location])).toEqual([['corner-fray', 'bottomRight']]);
+  });
+
+  it('square corners are recognised and not counted as fray', async () => {
+    const m = await measureSynthetic(noisyCard({ cornerRadiusMm: 0 }), 23);
+    expect(m.cornerStyle).toBe('square');
+    for (const corner of m.corners) expect(corner.frayMm).toBeLessThan(0.15);
+    expect(rimDefects(m)).toEqual([]);
+  });
+
+  it('on a white border whitening is not observable, and says so', async () => {
+    const m = await measureSynthetic(noisyCard({ borderColor: '#f2f2ee', defects: [{ kind: 'whitened-corner', corner: 'topLeft', lengthMm: 1 }] }), 24);
+    expect(m.cornerStyle).toBe('rounded');
+    for (const corner of m.corners) expect(corner.whitenedMm).toBeNull();
+    for (const edge of m.edges) expect(edge.whitenedMm).toBeNull();
+    expect(rimDefects(m)).toEqual([]);
+  });
+});
+
+describe('edges (GRADING.md §1.7)', () => {
+  it('a 0.5 mm nick gives exactly one nick, 0.5 ± 0.1 mm deep, where it is', async () => {
+    const m = await measureSynthetic(noisyCard({ photo: { rotationDeg: 3 }, defects: [{ kind: 'nick', edge: 'right', atMm: 40, depthMm: 0.5 }] }), 25);
+    const nicks = m.edges.flatMap((edge) => edge.nicks.map((nick) => ({ edge: edge.edge, ...nick })));
+    expect(nicks).toHaveLength(1);
+    expect(nicks[0]!.edge).toBe('right');
+    expect(Math.abs(nicks[0]!.depthMm - 0.5)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(nicks[0]!.atMm - 40)).toBeLessThanOrEqual(0.5);
+    expect(rimDefects(m).map((d) => [d.kind, d.location])).toEqual([['edge-nick', 'right']]);
+  });
+
+  it('whitening along an edge is measured as its length', async () => {
+    const m = await measureSynthetic(noisyCard({ borderColor: '#b0282a', defects: [{ kind: 'whitened-edge', edge: 'bottom', atMm: 30, lengthMm: 4 }] }), 26);
+    const bottom = m.edges.find((edge) => edge.edge === 'bottom')!;
+    expect(Math.abs(bottom.whitenedMm! - 4)).toBeLessThanOrEqual(0.3);
+    for (const edge of m.edges.filter((e) => e.edge !== 'bottom')) expect(edge.whitenedMm).toBe(0);
+    expect(rimDefects(m).map((d) => [d.kind, d.location])).toEqual([['edge-whitening', 'bottom']]);
+  });
+});

@@ -1,0 +1,83 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/contracts/errors.ts';
+import { decodeImage, ImageMeasurementError, measureSide, renderSyntheticCard } from '../../src/vision/index.ts';
+import { failureOf, MAX_PIXELS } from './synthetic-photos.ts';
+
+/** A real PNG of width × height 1-bit grey pixels, all zero: tiny on disk, enormous decoded. */
+function pngOfZeros(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8))); // filter byte 0 and zero pixels on every row
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function refusalOf(bytes: Uint8Array): Promise<ImageMeasurementError> {
+  const error = await failureOf(async () => measureSide(await decodeImage(bytes, { maxPixels: MAX_PIXELS }), 'front'));
+  expect(error).toBeInstanceOf(ImageMeasurementError);
+  expect(error).toBeInstanceOf(AppError);
+  return error as ImageMeasurementError;
+}
+
+describe('refusals: each photo that cannot be graded has its own code', () => {
+  const codes = new Map<string, string>();
+  const refuses = (name: string, code: string, kind: string, bytes: () => Promise<Uint8Array>) =>
+    it(`${name} → ${code}`, async () => {
+      const error = await refusalOf(await bytes());
+      expect(error.code).toBe(code);
+      expect(error.kind).toBe(kind);
+      expect(error.message.length).toBeGreaterThan(10);
+      codes.set(name, error.code);
+    });
+
+  refuses('0 bytes', 'empty_image', 'unprocessable', async () => new Uint8Array(0));
+  refuses('a text file named .jpg', 'not_an_image', 'unsupported', async () => new TextEncoder().encode('This is not a photo of a card.\n'));
+  refuses('an SVG', 'not_an_image', 'unsupported', async () =>
+    new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="630" height="880"><rect width="630" height="880" fill="red"/></svg>'),
+  );
+  refuses('a truncated JPEG', 'truncated_image', 'unprocessable', async () => {
+    const jpeg = await renderSyntheticCard({ pxPerMm: 6 }, 1);
+    return jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
+  });
+  refuses('a 30,000 × 30,000 PNG (decompression bomb)', 'image_too_large', 'too_large', async () => pngOfZeros(30_000, 30_000));
+  refuses('an animated GIF', 'animated_image', 'unsupported', async () => {
+    const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((colour) => sharp({ create: { width: 60, height: 40, channels: 3, background: colour } }).png().toBuffer()));
+    return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+  });
+  refuses('a photo with no card', 'no_card_found', 'unprocessable', () => renderSyntheticCard({ variant: 'no-card', pxPerMm: 8, photo: { noise: 3 } }, 2));
+  refuses('a card cut off by the photo edge', 'card_cut_off', 'unprocessable', () => renderSyntheticCard({ variant: 'cut-off', pxPerMm: 8, photo: { noise: 3 } }, 3));
+  refuses('a blank image', 'blank_image', 'unprocessable', () => renderSyntheticCard({ variant: 'blank', pxPerMm: 8, photo: { noise: 3 } }, 4));
+  refuses('a card filling less than 20% of the photo', 'card_too_small', 'unprocessable', () =>
+    renderSyntheticCard({ pxPerMm: 5, photo: { cardScale: 0.35, aspect: 1, noise: 3 } }, 5),
+  );
+  refuses('a square object instead of a card', 'not_card_shaped', 'unprocessable', async () => {
+    const square = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c03030' } }).png().toBuffer();
+    return sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#303840' } })
+      .composite([{ input: square, left: 200, top: 200 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  });
+
+  it('the decompression bomb is refused from its header, before decoding', async () => {
+    const started = performance.now();
+    await refusalOf(pngOfZeros(30_000, 30_000));
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('the codes are all different where the reasons are', () => {
+    const byReason = [...codes.entries()].filter(([name]) => name !== 'an SVG');
+    expect(new Set(byReason.map(([, code]) => code)).size).toBe(byReason.length);
+  });
+});
