@@ -1,4 +1,8 @@
 import type { AsyncProjection, InlineProjection } from '../infra/event-store/types.ts';
+import { achievementsProjection } from './achievements/achievements-projection.ts';
+import { achievementNotificationsProjection } from './achievements/notifications-projection.ts';
+import { cardsProjection } from './cards/cards-projection.ts';
+import { leaderboardProjection } from './leaderboard/leaderboard-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 
 // THE registry of projections. Add yours with one import and one line in the right list:
@@ -7,6 +11,11 @@ import { usersProjection } from './users/users-projection.ts';
 
 export const inlineProjections: readonly InlineProjection[] = [
   usersProjection,
+  cardsProjection,
+  achievementNotificationsProjection,
 ];
 
-export const asyncProjections: readonly AsyncProjection[] = [];
+export const asyncProjections: readonly AsyncProjection[] = [
+  leaderboardProjection,
+  achievementsProjection,
+];

@@ -41,7 +41,14 @@ export const emptyCollectorStats = (): CollectorStats => ({
   days: [],
 });
 
-export function factsOfGradedCard(graded: CardGraded['data']): GradedCardFacts {
+/** The parts of a CardGraded payload the facts come from (a whole payload will do). */
+export type GradedCardSummary = {
+  images: { back: unknown };
+  result: Pick<CardGraded['data']['result'], 'overallGrade' | 'cardSet' | 'rarity'> & { grades: { centering: number | null } };
+  gradedAt: string;
+};
+
+export function factsOfGradedCard(graded: GradedCardSummary): GradedCardFacts {
   return {
     overallGrade: graded.result.overallGrade,
     centering: graded.result.grades.centering,

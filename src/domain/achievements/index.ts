@@ -1,3 +1,4 @@
-// Achievements: the catalogue and what earns each one. Pure.
+// Achievements: the catalogue, what earns each one, and their notifications. Pure.
 export * from './catalogue.ts';
 export * from './collector-stats.ts';
+export * from './notifications.ts';

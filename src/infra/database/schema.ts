@@ -1,8 +1,12 @@
 import type { EventStoreTables } from '../event-store/tables.ts';
 import type { UsersTables } from '../../projections/users/table.ts';
 import type { SessionsTables } from '../auth/sessions-table.ts';
+import type { CardTables } from '../../projections/cards/tables.ts';
+import type { LeaderboardTables } from '../../projections/leaderboard/table.ts';
+import type { AchievementTables } from '../../projections/achievements/tables.ts';
+import type { ServerSecretsTables } from '../../commands/cards/card-ids.ts';
 
 // The typed shape of every table, for Kysely. Each feature declares its own tables beside its code
 // and adds them here, so one import shows the whole database.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Tables extends EventStoreTables, UsersTables, SessionsTables {}
+export interface Tables extends EventStoreTables, UsersTables, SessionsTables, CardTables, LeaderboardTables, AchievementTables, ServerSecretsTables {}

@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import * as eventStore from './0001-event-store.ts';
 import * as accounts from './0002-accounts.ts';
+import * as cards from './0003-cards.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
 export const migrations: Record<string, Migration> = {
   '0001-event-store': eventStore,
   '0002-accounts': accounts,
+  '0003-cards': cards,
 };

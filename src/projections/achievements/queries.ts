@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Achievement } from '../../contracts/cards.ts';
+import { achievementById } from '../../domain/achievements/index.ts';
+import type { Tables } from '../../infra/database/schema.ts';
+
+/** A user's earned achievements, oldest first, with the catalogue's name, description and level. */
+export async function achievementsOf(db: Kysely<Tables>, userId: string): Promise<Achievement[]> {
+  const rows = await db
+    .selectFrom('user_achievements as a')
+    .leftJoin('achievement_notifications_shown as n', (join) =>
+      join.onRef('n.user_id', '=', 'a.user_id').onRef('n.achievement_id', '=', 'a.achievement_id'),
+    )
+    .select(['a.achievement_id', 'a.earned_at', 'a.notification_shown', 'n.shown_at'])
+    .where('a.user_id', '=', userId)
+    .orderBy('a.earned_at')
+    .orderBy('a.achievement_id')
+    .execute();
+  return rows.flatMap((row) => {
+    const definition = achievementById(row.achievement_id);
+    if (!definition) return [];
+    return [
+      {
+        achievementId: definition.achievementId,
+        name: definition.name,
+        description: definition.description,
+        level: definition.level,
+        notificationShown: row.notification_shown || row.shown_at !== null,
+        earnedAt: row.earned_at.toISOString(),
+      },
+    ];
+  });
+}

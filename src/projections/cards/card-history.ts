@@ -1,0 +1,49 @@
+import type { RecordedEvent } from '../../infra/event-store/types.ts';
+import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema } from '../../domain/cards/index.ts';
+
+// A card's history as an auditor reads it (`npm run replay -- card <id>`): every grade with all it was based on,
+// every recorded price, owner changes and deletion, straight from the card's stream.
+
+export interface CardHistoryEntry {
+  streamPosition: number;
+  type: string;
+  at: string;
+  actor: string;
+  /** One line a person reads; `data` below has everything. */
+  summary: string;
+  data: unknown;
+}
+
+function summarise(event: RecordedEvent): string {
+  switch (event.type) {
+    case 'CardGraded': {
+      const { result, owner, images } = cardGradedSchema.parse(event.data);
+      const { centering, corners, edges, surface } = result.grades;
+      const sides = images.back ? 'front and back' : 'front';
+      return `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}" for ${owner}`;
+    }
+    case 'CardPriceRecorded': {
+      const { priceDate, priceValue, source, grade } = cardPriceRecordedSchema.parse(event.data);
+      return `price $${priceValue.toFixed(2)} on ${priceDate} at grade ${grade}, from ${source}`;
+    }
+    case 'CardOwnerChanged': {
+      const { from, to } = cardOwnerChangedSchema.parse(event.data);
+      return `moved from ${from} to ${to}`;
+    }
+    case 'CardDeleted':
+      return `deleted by ${cardDeletedSchema.parse(event.data).owner}`;
+    default:
+      return event.type;
+  }
+}
+
+export function cardHistory(events: readonly RecordedEvent[]): CardHistoryEntry[] {
+  return events.map((event) => ({
+    streamPosition: event.streamPosition,
+    type: event.type,
+    at: event.metadata.timestamp,
+    actor: `${event.metadata.actor.kind}:${event.metadata.actor.id}`,
+    summary: summarise(event),
+    data: event.data,
+  }));
+}

@@ -1,0 +1,99 @@
+import type { Transaction } from 'kysely';
+import {
+  cardDeletedSchema,
+  cardGradedSchema,
+  cardOwnerChangedSchema,
+  cardPriceRecordedSchema,
+  type CardGraded,
+} from '../../domain/cards/index.ts';
+import type { Tables } from '../../infra/database/schema.ts';
+import type { InlineProjection } from '../../infra/event-store/types.ts';
+import { imageUrl } from './image-urls.ts';
+import { userIdOf } from './owner.ts';
+
+// Inline: the collection shows a card the moment it is graded, and loses it the moment it is deleted.
+// card_grades holds SPEC.md §3's columns plus the engine's whole result, so the shared card answers from one row.
+
+function cardRow(data: CardGraded['data']) {
+  const { result } = data;
+  return {
+    id: data.cardId,
+    owner: data.owner,
+    user_id: userIdOf(data.owner),
+    card_name: result.cardName,
+    card_set: result.cardSet,
+    card_number: result.cardNumber,
+    card_description: null,
+    set_description: result.setDescription,
+    card_facts: result.cardFacts,
+    card_type: data.cardType,
+    image_url: imageUrl(data.images.front.hash),
+    back_image_url: data.images.back ? imageUrl(data.images.back.hash) : null,
+    grades: JSON.stringify(result.grades),
+    overall_grade: result.overallGrade,
+    condition_analysis: result.conditionAnalysis,
+    estimated_value: result.estimatedValue,
+    psa10_value: result.psa10Value,
+    rarity: result.rarity,
+    comc_id: null,
+    created_at: data.gradedAt,
+    front_image_hash: data.images.front.hash,
+    back_image_hash: data.images.back?.hash ?? null,
+    annotated_front_hash: data.annotatedImages.front,
+    annotated_back_hash: data.annotatedImages.back,
+    result: JSON.stringify(result),
+  };
+}
+
+async function applyOne(trx: Transaction<Tables>, type: string, payload: unknown, eventId: string): Promise<void> {
+  switch (type) {
+    case 'CardGraded': {
+      // A card graded again after its owner deleted it comes back as a new row.
+      const row = cardRow(cardGradedSchema.parse(payload));
+      const { id: _id, ...update } = row;
+      await trx
+        .insertInto('card_grades')
+        .values(row)
+        .onConflict((c) => c.column('id').doUpdateSet(update))
+        .execute();
+      return;
+    }
+    case 'CardPriceRecorded': {
+      const data = cardPriceRecordedSchema.parse(payload);
+      await trx
+        .insertInto('price_history')
+        .values({
+          id: eventId,
+          card_grade_id: data.cardId,
+          price_date: data.priceDate,
+          price_value: data.priceValue,
+          source: data.source,
+          grade: data.grade,
+          created_at: data.recordedAt,
+        })
+        .onConflict((c) => c.column('id').doNothing())
+        .execute();
+      return;
+    }
+    case 'CardDeleted': {
+      const { cardId } = cardDeletedSchema.parse(payload);
+      await trx.deleteFrom('price_history').where('card_grade_id', '=', cardId).execute();
+      await trx.deleteFrom('card_grades').where('id', '=', cardId).execute();
+      return;
+    }
+    case 'CardOwnerChanged': {
+      const { cardId, to } = cardOwnerChangedSchema.parse(payload);
+      await trx.updateTable('card_grades').set({ owner: to, user_id: userIdOf(to) }).where('id', '=', cardId).execute();
+      return;
+    }
+  }
+}
+
+export const cardsProjection: InlineProjection = {
+  name: 'cards',
+  handles: ['CardGraded', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged'],
+  tables: ['card_grades', 'price_history'],
+  async apply(trx, events) {
+    for (const event of events) await applyOne(trx, event.type, event.data, event.eventId);
+  },
+};

@@ -1,0 +1,110 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CardResult, CollectionCard } from '../../contracts/cards.ts';
+import type { Tables } from '../../infra/database/schema.ts';
+import { imageUrl } from './image-urls.ts';
+import type { CardGradesTable } from './tables.ts';
+
+// Reads of the card_grades and price_history read models.
+
+export type CardGradeRow = Selectable<CardGradesTable>;
+
+export async function findCard(db: Kysely<Tables>, cardId: string): Promise<CardGradeRow | undefined> {
+  return db.selectFrom('card_grades').selectAll().where('id', '=', cardId).executeTakeFirst();
+}
+
+/** The Grading result of SPEC.md §3 with its evidence (POST /api/grade-card, GET /api/card/{id}). */
+export function cardResultView(row: CardGradeRow): CardResult {
+  return {
+    ...row.result,
+    id: row.id,
+    imageUrl: row.image_url,
+    backImageUrl: row.back_image_url,
+    annotatedImageUrl: row.annotated_front_hash ? imageUrl(row.annotated_front_hash) : null,
+    annotatedBackImageUrl: row.annotated_back_hash ? imageUrl(row.annotated_back_hash) : null,
+    comcId: row.comc_id,
+    cardType: row.card_type,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const collectionColumns = [
+  'id',
+  'user_id',
+  'card_name',
+  'card_set',
+  'card_number',
+  'card_description',
+  'set_description',
+  'card_facts',
+  'card_type',
+  'image_url',
+  'back_image_url',
+  'grades',
+  'overall_grade',
+  'condition_analysis',
+  'estimated_value',
+  'psa10_value',
+  'rarity',
+  'comc_id',
+  'created_at',
+] as const;
+
+/** One owner's cards (`user:<id>` or `guest:<id>`), newest first: GET /api/my-cards; or only those of `onlyIds`. */
+export async function collectionOf(db: Kysely<Tables>, owner: string, onlyIds?: readonly string[]): Promise<CollectionCard[]> {
+  if (onlyIds?.length === 0) return [];
+  let query = db.selectFrom('card_grades').select(collectionColumns).where('owner', '=', owner);
+  if (onlyIds) query = query.where('id', 'in', onlyIds);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    cardName: row.card_name,
+    cardSet: row.card_set,
+    cardNumber: row.card_number,
+    cardDescription: row.card_description,
+    setDescription: row.set_description,
+    cardFacts: row.card_facts,
+    cardType: row.card_type,
+    imageUrl: row.image_url,
+    backImageUrl: row.back_image_url,
+    grades: row.grades,
+    overallGrade: row.overall_grade,
+    conditionAnalysis: row.condition_analysis,
+    estimatedValue: row.estimated_value,
+    psa10Value: row.psa10_value,
+    rarity: row.rarity,
+    comcId: row.comc_id,
+    createdAt: row.created_at.toISOString(),
+  }));
+}
+
+export interface PriceHistoryEntry {
+  id: string;
+  cardGradeId: string;
+  /** YYYY-MM-DD */
+  priceDate: string;
+  priceValue: number;
+  source: string;
+  grade: number;
+  createdAt: string;
+}
+
+export async function priceHistoryOf(db: Kysely<Tables>, cardId: string): Promise<PriceHistoryEntry[]> {
+  const rows = await db
+    .selectFrom('price_history')
+    // A `date` would come back as a Date at local midnight; as text it stays the day it is.
+    .select(['id', 'card_grade_id', sql<string>`price_date::text`.as('price_date'), 'price_value', 'source', 'grade', 'created_at'])
+    .where('card_grade_id', '=', cardId)
+    .orderBy('price_date')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    cardGradeId: row.card_grade_id,
+    priceDate: row.price_date,
+    priceValue: row.price_value,
+    source: row.source,
+    grade: row.grade,
+    createdAt: row.created_at.toISOString(),
+  }));
+}

@@ -1,0 +1,53 @@
+import type { ColumnType } from 'kysely';
+import type { Subgrades, GradedCard } from '../../contracts/grading.ts';
+
+// The card_grades and price_history read models (SPEC.md §3). Written only by the cards projection.
+
+export interface CardGradesTable {
+  /** The card id: 22 characters of an HMAC (src/commands/cards/card-ids.ts). */
+  id: string;
+  /** `user:<id>` or `guest:<id>`. */
+  owner: string;
+  /** SPEC.md's userId: null while a guest owns the card. */
+  user_id: string | null;
+  card_name: string;
+  card_set: string | null;
+  card_number: string | null;
+  card_description: string | null;
+  set_description: string | null;
+  card_facts: string | null;
+  card_type: string;
+  image_url: string | null;
+  back_image_url: string | null;
+  grades: ColumnType<Subgrades, string, string>;
+  overall_grade: number;
+  condition_analysis: string | null;
+  estimated_value: string | null;
+  psa10_value: string | null;
+  rarity: string | null;
+  comc_id: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  front_image_hash: string;
+  back_image_hash: string | null;
+  annotated_front_hash: string | null;
+  annotated_back_hash: string | null;
+  /** Everything the engine said, measurements included. */
+  result: ColumnType<GradedCard, string, string>;
+}
+
+export interface PriceHistoryTable {
+  /** The CardPriceRecorded event's id. */
+  id: string;
+  card_grade_id: string;
+  /** `date`: read back as a Date at midnight UTC on PostgreSQL and PGlite alike; see queries.ts. */
+  price_date: ColumnType<Date | string, string, string>;
+  price_value: number;
+  source: string;
+  grade: number;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface CardTables {
+  card_grades: CardGradesTable;
+  price_history: PriceHistoryTable;
+}
