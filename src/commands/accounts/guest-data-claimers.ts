@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { guestCardsClaimer } from '../cards/claim-guest-cards.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import type { CommandContext } from '../handle-command.ts';
 
@@ -18,4 +19,4 @@ export interface GuestDataClaimer {
 }
 
 // THE registry: every feature whose things a guest can own adds its claimer here, with one import and one line.
-export const guestDataClaimers: GuestDataClaimer[] = [];
+export const guestDataClaimers: GuestDataClaimer[] = [guestCardsClaimer];

@@ -49,6 +49,11 @@ export interface ImageFetcherOptions {
   allowLoopback: boolean;
   maxRedirects?: number;
   resolve?: ResolveHost;
+  /**
+   * Tests only: where a connection to an address that passed the checks really goes, as a fake network would
+   * route it (a public address to a loopback test server), so the checks can be tested with loopback closed.
+   */
+  routeTo?: (address: ResolvedAddress) => ResolvedAddress;
 }
 
 type FetchConfig = Pick<Config, 'IMAGE_FETCH_TIMEOUT_MS' | 'IMAGE_MAX_BYTES' | 'IMAGE_FETCH_CONCURRENCY' | 'ALLOW_LOOPBACK_IMAGE_URLS'>;
@@ -118,7 +123,7 @@ export function createImageFetcher(options: ImageFetcherOptions): ImageFetcher {
     let url = parseUrl(startUrl);
     for (let redirects = 0; ; redirects++) {
       const addresses = await allowedAddresses(url, redirects > 0, signal);
-      const response = await get(url, addresses, signal);
+      const response = await get(url, options.routeTo ? addresses.map(options.routeTo) : addresses, signal);
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && status !== 304) {
         response.destroy();

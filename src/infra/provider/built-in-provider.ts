@@ -16,6 +16,8 @@ import { INVALID_CREDENTIALS_MESSAGE, type GradingProvider } from './types.ts';
  */
 export const BUILT_IN_PROVIDER_TOKEN = 'built-in';
 
+export const NOTHING_TO_SYNC_MESSAGE = 'Nothing to sync: your account uses the built-in provider, so there are no instant grades elsewhere.';
+
 export interface BuiltInProviderDeps {
   store: EventStore;
   db: Kysely<Tables>;
@@ -69,6 +71,11 @@ export function builtInProvider(deps: BuiltInProviderDeps): GradingProvider {
 
     async profile(userId) {
       return profileView(await userRow(userId));
+    },
+
+    // Accounts live here, so there is no other place a card could have been graded.
+    async instantGrades() {
+      return { message: NOTHING_TO_SYNC_MESSAGE, cards: [] };
     },
   };
 }

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { GradedCard } from '../../contracts/grading.ts';
+import type { Owner } from '../../domain/accounts/identity.ts';
+import { cardDecider, type CardEvent, type CardImage } from '../../domain/cards/index.ts';
+import type { EventMetadata, EventStore } from '../../infra/event-store/types.ts';
+import type { ImageStore } from '../../infra/image-storage/index.ts';
+import { handleCommand } from '../handle-command.ts';
+import type { CardIds } from './card-ids.ts';
+import { cardStream } from './streams.ts';
+
+// GradeCard: photos in, a card in the owner's collection out. The card's id comes from its owner and images,
+// so the same owner sending the same photos again finds the card already there and the engine is not run
+// again (SPEC.md's 'save to collection' is exactly that call). Photos are stored only once the engine has
+// accepted them, so a refused upload leaves nothing behind.
+
+/** One side's photo: uploaded (sourceUrl null) or downloaded from the URL the user gave. */
+export interface CardPhoto {
+  bytes: Uint8Array;
+  sourceUrl: string | null;
+}
+
+/** The grading service's shape (src/workers/grading `gradeCard`, bound to the runtime's pool and identifier). */
+export type GradePhotos = (photos: { front: Uint8Array; back?: Uint8Array }) => Promise<{
+  card: GradedCard;
+  /** PNGs of each side with what was measured drawn on it. */
+  annotated: { front: Uint8Array; back?: Uint8Array };
+}>;
+
+export interface GradeCardDeps {
+  store: EventStore;
+  imageStore: ImageStore;
+  cardIds: CardIds;
+  gradePhotos: GradePhotos;
+}
+
+export interface GradeCardInput {
+  owner: Owner;
+  cardType: string;
+  front: CardPhoto;
+  back: CardPhoto | null;
+  metadata: EventMetadata;
+}
+
+export interface GradeCardOutcome {
+  cardId: string;
+  /** False when the owner already had this card: nothing was graded or recorded. */
+  graded: boolean;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function storePhoto(imageStore: ImageStore, photo: CardPhoto): Promise<CardImage> {
+  const stored = await imageStore.put(photo.bytes);
+  return { hash: stored.hash, contentType: stored.contentType, sourceUrl: photo.sourceUrl };
+}
+
+export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Promise<GradeCardOutcome> {
+  const { owner, front, back, metadata } = input;
+  const cardId = await deps.cardIds.idFor({ owner, frontImageHash: sha256(front.bytes), backImageHash: back ? sha256(back.bytes) : null });
+  const stream = cardStream(cardId);
+
+  const { events: past } = await deps.store.readStream(stream.streamId);
+  const state = past.reduce((s, e) => cardDecider.evolve(s, e as unknown as CardEvent), cardDecider.initialState());
+  if (state.status === 'graded' && state.owner === owner) return { cardId, graded: false };
+
+  const { card, annotated } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
+  const [frontImage, backImage, annotatedFront, annotatedBack] = await Promise.all([
+    storePhoto(deps.imageStore, front),
+    back ? storePhoto(deps.imageStore, back) : null,
+    deps.imageStore.put(annotated.front),
+    annotated.back ? deps.imageStore.put(annotated.back) : null,
+  ]);
+
+  const { events } = await handleCommand(
+    { store: deps.store, metadata },
+    {
+      ...stream,
+      decider: cardDecider,
+      command: {
+        type: 'GradeCard',
+        data: {
+          cardId,
+          owner,
+          cardType: input.cardType,
+          images: { front: frontImage, back: backImage },
+          annotatedImages: { front: annotatedFront.hash, back: annotatedBack?.hash ?? null },
+          result: card,
+          gradedAt: metadata.timestamp,
+        },
+      },
+    },
+  );
+  return { cardId, graded: events.length > 0 };
+}
