@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { markAchievementShown } from '../../commands/achievements/mark-achievement-shown.ts';
+import { achievementNotFound } from '../../domain/achievements/index.ts';
+import { achievementsOf } from '../../projections/achievements/queries.ts';
+import type { RouteOptions } from '../app.ts';
+import { commandMetadata, requireUser } from '../plugins/session.ts';
+
+// The signed-in user's achievements (SPEC.md §6: the achievements fetch needs sign-in) and their notifications.
+
+const achievementIdSchema = z.coerce.number().int().positive().max(1_000_000);
+
+export const achievementRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
+  const { database, eventStore: store, clock, ids } = runtime;
+
+  app.get('/api/achievements', async (request) => achievementsOf(database.db, requireUser(request)));
+
+  app.post('/api/mark-achievement-shown/:achievementId', async (request) => {
+    const userId = requireUser(request);
+    const parsed = achievementIdSchema.safeParse((request.params as { achievementId?: unknown }).achievementId);
+    if (!parsed.success) throw achievementNotFound();
+    await markAchievementShown(
+      { store, db: database.db, metadata: commandMetadata(request, clock, ids) },
+      { userId, achievementId: parsed.data },
+    );
+    return { message: 'Achievement marked as shown' };
+  });
+};

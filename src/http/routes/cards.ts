@@ -1,0 +1,184 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { deleteCard } from '../../commands/cards/delete-card.ts';
+import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
+import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
+import { gradeCardFieldsSchema, type CardResult } from '../../contracts/cards.ts';
+import { AppError } from '../../contracts/errors.ts';
+import { createAccounts } from '../../infra/auth/accounts.ts';
+import { ownerOf } from '../../domain/accounts/identity.ts';
+import { cardIdSchema, cardNotFound } from '../../domain/cards/index.ts';
+import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
+import { cardResultView, collectionOf, findCard } from '../../projections/cards/queries.ts';
+import { findUserById } from '../../projections/users/queries.ts';
+import type { RouteOptions } from '../app.ts';
+import { commandMetadata, requireUser } from '../plugins/session.ts';
+
+// Grading and the collection (SPEC.md §7): grade a card, the shared card, my cards, delete, sample cards,
+// and the sync of instant grades from the provider.
+
+/** SPEC.md §5: "max 10MB" per image. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+const FILE_FIELDS = ['frontImage', 'backImage'] as const;
+type FileField = (typeof FILE_FIELDS)[number];
+const TEXT_FIELDS = ['frontImageUrl', 'backImageUrl', 'cardType'] as const;
+
+const isFileField = (name: string): name is FileField => (FILE_FIELDS as readonly string[]).includes(name);
+const isTextField = (name: string) => (TEXT_FIELDS as readonly string[]).includes(name);
+
+export const missingFrontImage = () => new AppError('invalid', 'missing_front_image', 'Please upload at least the front of your card');
+
+const sideLabel: Record<FileField, string> = { frontImage: 'front', backImage: 'back' };
+
+interface GradingUpload {
+  files: Partial<Record<FileField, Buffer>>;
+  fields: Record<string, string>;
+}
+
+/** The multipart body of POST /api/grade-card: the two image files and the text fields, nothing else. */
+async function readGradingUpload(request: FastifyRequest): Promise<GradingUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'unsupported',
+      'multipart_required',
+      'Send the card as multipart/form-data: frontImage (file) or frontImageUrl, optionally backImage or backImageUrl, and cardType.',
+    );
+  }
+  try {
+    return await readParts(request);
+  } catch (error) {
+    // The multipart parser throws plain errors for a body it cannot read (no boundary, cut short).
+    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new AppError('invalid', 'invalid_multipart', 'The upload is not a well-formed multipart/form-data body.');
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<GradingUpload> {
+  const upload: GradingUpload = { files: {}, fields: {} };
+  const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: FILE_FIELDS.length, fields: TEXT_FIELDS.length, parts: 8 } });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      const name = part.fieldname;
+      if (!isFileField(name) || upload.files[name]) {
+        part.file.resume();
+        throw new AppError('invalid', 'unexpected_field', `Unexpected file field '${name}': send at most one frontImage and one backImage.`);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('too_large', 'upload_too_large', `The ${sideLabel[name]} image is larger than 10 MB. Please use a smaller photo.`);
+        }
+        throw error;
+      }
+      // A form's empty file input arrives as a part with no name and no bytes: nothing was chosen.
+      if (bytes.length > 0 || part.filename) upload.files[name] = bytes;
+    } else {
+      if (!isTextField(part.fieldname)) {
+        throw new AppError('invalid', 'unexpected_field', `Unexpected field '${part.fieldname}': the fields are ${TEXT_FIELDS.join(', ')}.`);
+      }
+      upload.fields[part.fieldname] = String(part.value);
+    }
+  }
+  return upload;
+}
+
+/** Fetcher refusals keep their code; with two URLs the message says which one. */
+async function fetchPhoto(fetcher: ImageFetcher, url: string, side: string | null): Promise<CardPhoto> {
+  try {
+    const fetched = await fetcher.fetchImage(url);
+    return { bytes: fetched.bytes, sourceUrl: url };
+  } catch (error) {
+    if (error instanceof AppError && side) throw new AppError(error.kind, error.code, `${side} image URL: ${error.message}`, error.details);
+    throw error;
+  }
+}
+
+export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
+  const { database, eventStore: store, clock, ids, imageFetcher } = runtime;
+  const { db } = database;
+  // The provider behind accounts; its rate-limit Redis connects lazily, so this costs nothing until used.
+  const accounts = createAccounts(runtime);
+  app.addHook('onClose', () => accounts.close());
+  const gradeDeps: GradeCardDeps = { store, imageStore: runtime.imageStore, cardIds: runtime.cardIds, gradePhotos: runtime.gradePhotos };
+
+  async function cardResult(cardId: string): Promise<CardResult> {
+    const row = await findCard(db, cardId);
+    if (!row) throw cardNotFound();
+    return cardResultView(row);
+  }
+
+  /** An id that is not an id is answered like an unknown one. */
+  function cardIdParam(request: FastifyRequest): string {
+    const parsed = cardIdSchema.safeParse((request.params as { id?: unknown }).id);
+    if (!parsed.success) throw cardNotFound();
+    return parsed.data;
+  }
+
+  app.post('/api/grade-card', async (request) => {
+    const { files, fields: rawFields } = await readGradingUpload(request);
+    const fields = gradeCardFieldsSchema.parse(rawFields);
+    if (files.frontImage && fields.frontImageUrl) {
+      throw new AppError('invalid', 'front_image_twice', 'Send the front of the card as a file or as a URL, not both.');
+    }
+    if (files.backImage && fields.backImageUrl) {
+      throw new AppError('invalid', 'back_image_twice', 'Send the back of the card as a file or as a URL, not both.');
+    }
+    if (!files.frontImage && !fields.frontImageUrl) throw missingFrontImage();
+
+    const twoUrls = fields.frontImageUrl !== null && fields.backImageUrl !== null;
+    const [front, back] = await Promise.all([
+      files.frontImage ? { bytes: files.frontImage, sourceUrl: null } : fetchPhoto(imageFetcher, fields.frontImageUrl!, twoUrls ? 'Front' : null),
+      files.backImage ? { bytes: files.backImage, sourceUrl: null } : fields.backImageUrl ? fetchPhoto(imageFetcher, fields.backImageUrl, 'Back') : null,
+    ]);
+    const { cardId } = await gradeCard(gradeDeps, {
+      owner: ownerOf(request.session),
+      cardType: fields.cardType,
+      front,
+      back,
+      metadata: commandMetadata(request, clock, ids),
+    });
+    return cardResult(cardId);
+  });
+
+  // Anyone who has the id may read the card: shared links (DESIGN.md §6). Ids are unguessable.
+  app.get('/api/card/:id', async (request) => cardResult(cardIdParam(request)));
+
+  app.get('/api/my-cards', async (request) => collectionOf(db, ownerOf(request.session)));
+
+  app.delete('/api/card/:id', async (request) => {
+    await deleteCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId: cardIdParam(request), requestedBy: ownerOf(request.session) });
+    return { message: 'Card deleted from your collection' };
+  });
+
+  app.post('/api/restore-sample-cards', async (request) => {
+    const restored = await restoreSampleCards(gradeDeps, { owner: ownerOf(request.session), metadata: commandMetadata(request, clock, ids) });
+    return { message: `Restored ${restored.length} sample card${restored.length === 1 ? '' : 's'}` };
+  });
+
+  // SPEC.md §6: syncing needs a provider token on the user. Signed out is 401; an account not linked to a
+  // provider is 400 with a message saying so (the web app disables Sync for it anyway, SPEC.md §5).
+  app.post('/api/sync-instant-grades', async (request) => {
+    const userId = requireUser(request);
+    const user = await findUserById(db, userId);
+    if (!user?.ags_card_token) {
+      throw new AppError('invalid', 'provider_token_missing', 'Syncing instant grades needs an account linked to a grading provider.');
+    }
+    const { message, cards } = await accounts.provider.instantGrades(userId);
+    const owner = ownerOf(request.session);
+    const metadata = commandMetadata(request, clock, ids);
+    const imported: string[] = [];
+    for (const [index, card] of cards.entries()) {
+      const [front, back] = await Promise.all([
+        fetchPhoto(imageFetcher, card.frontImageUrl, 'Front'),
+        card.backImageUrl ? fetchPhoto(imageFetcher, card.backImageUrl, 'Back') : null,
+      ]);
+      const outcome = await gradeCard(gradeDeps, { owner, cardType: card.cardType, front, back, metadata: { ...metadata, commandId: `${metadata.commandId}:${index}` } });
+      if (outcome.graded) imported.push(outcome.cardId);
+    }
+    const importedCards = await collectionOf(db, owner, imported);
+    // Achievements are earned by an async projection: new ones arrive with the next GET /api/achievements.
+    return { message: imported.length > 0 ? `Imported ${imported.length} instant grade${imported.length === 1 ? '' : 's'}` : message, importedCards, newAchievements: [] };
+  });
+};
