@@ -1,5 +1,6 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Centering, EdgeName } from '../contracts/measurement.ts';
+import { edgePixel } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { round } from './geometry.ts';
 
@@ -116,26 +117,13 @@ function medianOf(values: number[]): number {
 
 /** One strip: its mean colour profile from the edge inwards, and where the border colour ends. */
 function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
-  const { pxPerMm, marginPx, width, height } = flat;
+  const { pxPerMm, marginPx } = flat;
   const vertical = edge === 'left' || edge === 'right';
   const alongMm = vertical ? CARD_HEIGHT_MM : CARD_WIDTH_MM;
   const depth = Math.ceil(BAND_TO * CARD_WIDTH_MM * pxPerMm) + 4;
   const stripPx = Math.round(STRIP_WIDTH_MM * pxPerMm);
   const firstAlong = marginPx + Math.round(at * alongMm * pxPerMm - stripPx / 2);
   const data = flat.data;
-  // Pixel index of depth k (0 = the outermost pixel of the card) at position `along`.
-  const indexOf = (k: number, along: number): number => {
-    switch (edge) {
-      case 'left':
-        return (along * width + marginPx + k) * 3;
-      case 'right':
-        return (along * width + width - marginPx - 1 - k) * 3;
-      case 'top':
-        return ((marginPx + k) * width + along) * 3;
-      case 'bottom':
-        return ((height - marginPx - 1 - k) * width + along) * 3;
-    }
-  };
 
   const profile = new Float64Array(depth * 3);
   for (let k = 0; k < depth; k++) {
@@ -143,7 +131,7 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
     let g = 0;
     let b = 0;
     for (let s = 0; s < stripPx; s++) {
-      const i = indexOf(k, firstAlong + s);
+      const i = edgePixel(flat, edge, firstAlong + s, k);
       r += data[i]!;
       g += data[i + 1]!;
       b += data[i + 2]!;
@@ -165,7 +153,7 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   let variance = 0;
   for (let k = refFrom; k < refTo; k++) {
     for (let s = 0; s < stripPx; s++) {
-      const i = indexOf(k, firstAlong + s);
+      const i = edgePixel(flat, edge, firstAlong + s, k);
       variance += (data[i]! - reference[0]) ** 2 + (data[i + 1]! - reference[1]) ** 2 + (data[i + 2]! - reference[2]) ** 2;
     }
   }

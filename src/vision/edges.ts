@@ -1,6 +1,7 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement.ts';
 import { CORNER_ZONE_MM } from './card-outline.ts';
+import { edgePixel } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { fitLineRobust, round } from './geometry.ts';
 import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
@@ -37,24 +38,11 @@ export function measureEdges(flat: FlatCard, rimStart: number | null): EdgeRepor
 }
 
 function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null): { measurement: EdgeMeasurement; defects: Defect[] } {
-  const { pxPerMm, marginPx, width, height, data } = flat;
+  const { pxPerMm, marginPx, data } = flat;
   const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
   const outsidePx = Math.round(OUTSIDE_MM * pxPerMm);
   const count = outsidePx + Math.round(INSIDE_MM * pxPerMm);
   // Position p along the edge is pixel marginPx + p; depth k (0 = the card's outermost pixel) may be negative (outside).
-  const indexOf = (p: number, k: number): number => {
-    const along = marginPx + p;
-    switch (edge) {
-      case 'top':
-        return ((marginPx + k) * width + along) * 3;
-      case 'bottom':
-        return ((height - marginPx - 1 - k) * width + along) * 3;
-      case 'left':
-        return (along * width + marginPx + k) * 3;
-      case 'right':
-        return (along * width + width - marginPx - 1 - k) * 3;
-    }
-  };
   const first = Math.round(CORNER_ZONE_MM * pxPerMm);
   const last = Math.round((lengthMm - CORNER_ZONE_MM) * pxPerMm);
   const positions = last - first;
@@ -67,7 +55,7 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null): {
       const k = i - outsidePx;
       const o = (n * count + i) * 3;
       for (let lane = -1; lane <= 1; lane++) {
-        const j = indexOf(p + lane, k);
+        const j = edgePixel(flat, edge, marginPx + p + lane, k);
         profiles[o]! += data[j]! / 3;
         profiles[o + 1]! += data[j + 1]! / 3;
         profiles[o + 2]! += data[j + 2]! / 3;

@@ -1,5 +1,5 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
-import type { Point } from '../contracts/measurement.ts';
+import type { EdgeName, Point } from '../contracts/measurement.ts';
 import { homographyFromPoints } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
 
@@ -21,6 +21,24 @@ export interface FlatCard {
 /** Pixel index (continuous) of a position in mm on the card. */
 export function mmToPx(flat: FlatCard, mm: number): number {
   return mm * flat.pxPerMm + flat.marginPx - 0.5;
+}
+
+/**
+ * Offset in `flat.data` of the pixel `depth` pixels in from the card's outermost pixel row or column on `edge`
+ * (negative: outside, in the margin), at `along`, the pixel's x on the top and bottom edges or y on the left and right.
+ */
+export function edgePixel(flat: FlatCard, edge: EdgeName, along: number, depth: number): number {
+  const { width, height, marginPx } = flat;
+  switch (edge) {
+    case 'top':
+      return ((marginPx + depth) * width + along) * 3;
+    case 'bottom':
+      return ((height - marginPx - 1 - depth) * width + along) * 3;
+    case 'left':
+      return (along * width + marginPx + depth) * 3;
+    case 'right':
+      return (along * width + width - marginPx - 1 - depth) * 3;
+  }
 }
 
 /** Warps the quad (source pixels, clockwise from top-left) to the upright card at 20 px/mm, for the annotated picture. */

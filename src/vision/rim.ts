@@ -1,4 +1,5 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import { edgePixel } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { chroma, colourDistance, luma } from './image.ts';
 
@@ -130,7 +131,7 @@ export function runsOf(flags: Uint8Array, maxGap: number, minLength: number): Ar
  * places, from the background to the card's colour just inside. Blur widens it.
  */
 export function outlineRiseMm(flat: FlatCard): number {
-  const { data, width, height, marginPx, pxPerMm } = flat;
+  const { data, marginPx, pxPerMm } = flat;
   const outside = Math.round(0.6 * pxPerMm);
   const inside = Math.round(0.6 * pxPerMm);
   const count = outside + inside;
@@ -138,27 +139,14 @@ export function outlineRiseMm(flat: FlatCard): number {
   const distances = new Float64Array(count);
   const profile = new Float64Array(count * 3);
   for (const edge of ['top', 'right', 'bottom', 'left'] as const) {
-    const laneStride = edge === 'top' || edge === 'bottom' ? 3 : width * 3;
     const lengthPx = (edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM) * pxPerMm;
     for (let n = 1; n <= 15; n++) {
       const along = marginPx + Math.round((0.2 + (0.6 * n) / 16) * lengthPx);
-      const indexOf = (k: number): number => {
-        switch (edge) {
-          case 'top':
-            return ((marginPx + k) * width + along) * 3;
-          case 'bottom':
-            return ((height - marginPx - 1 - k) * width + along) * 3;
-          case 'left':
-            return (along * width + marginPx + k) * 3;
-          case 'right':
-            return (along * width + width - marginPx - 1 - k) * 3;
-        }
-      };
       // Seven neighbouring lines averaged: the outline is straight here, the noise is not.
       profile.fill(0);
       for (let lane = -3; lane <= 3; lane++) {
         for (let i = 0; i < count; i++) {
-          const j = indexOf(i - outside) + lane * laneStride;
+          const j = edgePixel(flat, edge, along + lane, i - outside);
           for (let c = 0; c < 3; c++) profile[i * 3 + c]! += data[j + c]! / 7;
         }
       }
