@@ -201,5 +201,20 @@ describe('grading on the home page', () => {
     await page.getByRole('heading', { name: 'Grade a card' }).waitFor();
     expect(await page.getByRole('img', { name: 'Front image preview' }).count()).toBe(0);
     expect(await gradeButton(page).isDisabled()).toBe(true);
+
+    // The same photos again are the same card; Save to Collection sends them once more and goes to the collection.
+    await page.setInputFiles('#front-image', front.file);
+    await page.setInputFiles('#back-image', back.file);
+    const again = page.waitForResponse('**/api/grade-card');
+    await gradeButton(page).click();
+    expect(((await (await again).json()) as CardResult).id).toBe(result.id);
+    const saved = page.waitForResponse('**/api/grade-card');
+    await page.getByRole('button', { name: 'Save to Collection' }).click();
+    await page.getByRole('button', { name: 'Saving Card...' }).waitFor();
+    expect(((await (await saved).json()) as CardResult).id).toBe(result.id);
+    await expectToast(page, 'Card Saved', 'Your graded card has been saved to your collection.');
+    await page.waitForURL((url) => url.pathname === '/collection');
+    await page.getByText("You're browsing Collection without an account. Your data won't be saved permanently").waitFor();
+    expect(await page.getByTestId('collection-card').getByRole('heading').allInnerTexts()).toEqual(['Charizard']);
   });
 });

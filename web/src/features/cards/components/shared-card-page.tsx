@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LayoutGrid, RotateCcw, SearchX } from 'lucide-react';
+import { LayoutGrid, LoaderCircle, RotateCcw, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { cardQueryOptions } from '../api';
 import { CardResultView } from './card-result-view';
@@ -16,10 +15,10 @@ export function SharedCardPage({ id }: { id: string }) {
 
   if (isPending) {
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24 text-muted-foreground">
+      <div role="status" className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-24 text-muted-foreground">
         <title>Loading shared card... · Card Grader</title>
-        <Spinner className="size-8" label="Loading shared card..." />
-        <p aria-hidden>Loading shared card...</p>
+        <LoaderCircle className="size-8 animate-spin text-primary" aria-hidden />
+        <p>Loading shared card...</p>
       </div>
     );
   }
