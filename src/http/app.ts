@@ -50,7 +50,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.QUEUE_PREFIX}:rate-limit:` } : {}),
+    // A Redis outage lets requests through rather than failing them all.
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.QUEUE_PREFIX}:rate-limit:`, skipOnError: true } : {}),
   });
 
   // ── Our plugins for the whole server (errors first, so every later refusal is shaped) ───────────
