@@ -32,6 +32,8 @@ export interface CardsHarness {
   browser(): Browser;
   /** A browser signed in to a new account. */
   registered(): Promise<{ browser: Browser; user: { id: string; username: string } }>;
+  /** Registers a new account from this browser (a guest until now); returns the user. */
+  signUp(browser: Browser): Promise<{ id: string; username: string }>;
   /** Waits until every async projection has applied every event in the log (leaderboard, achievements). */
   catchUp(): Promise<void>;
   close(): Promise<void>;
@@ -117,8 +119,7 @@ export async function startCardsApp(kind: DatabaseKind, env: Record<string, stri
     };
   }
 
-  async function registered() {
-    const b = browser();
+  async function signUp(b: Browser) {
     const n = nextEmail++;
     const response = await b.post('/api/agscard/register', {
       first_name: 'Grace',
@@ -130,7 +131,12 @@ export async function startCardsApp(kind: DatabaseKind, env: Record<string, stri
       is_marketing_notifications_enabled: false,
     });
     expect(response.statusCode).toBe(201);
-    return { browser: b, user: response.json().user as { id: string; username: string } };
+    return response.json().user as { id: string; username: string };
+  }
+
+  async function registered() {
+    const b = browser();
+    return { browser: b, user: await signUp(b) };
   }
 
   async function catchUp() {
@@ -153,6 +159,7 @@ export async function startCardsApp(kind: DatabaseKind, env: Record<string, stri
     app,
     browser,
     registered,
+    signUp,
     catchUp,
     async close() {
       await app.close();

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardResultSchema, collectionCardSchema } from '../../src/contracts/cards.ts';
+import { createSessionRepository } from '../../src/infra/auth/session-repository.ts';
 import { renderSyntheticCard } from '../../src/vision/index.ts';
 import { databaseKinds } from '../support/database.ts';
 import { expectRefused, samplePhoto, startCardsApp, startPhotoServer, type CardsHarness } from './cards-harness.ts';
@@ -239,17 +241,7 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
       const card = (await b.grade([['frontImage', jpeg(scratched)], ['backImage', jpeg(gem)]])).json();
       expect((await b.get('/api/my-cards')).json()).toHaveLength(1);
 
-      const response = await b.post('/api/agscard/register', {
-        first_name: 'Guest',
-        last_name: 'Turned',
-        email: `guest-${kind}-${Date.now()}@example.com`,
-        phone: '5551234567',
-        password: 'Secret123',
-        password_confirmation: 'Secret123',
-        is_marketing_notifications_enabled: false,
-      });
-      expect(response.statusCode).toBe(201);
-      const userId = response.json().user.id as string;
+      const { id: userId } = await h.signUp(b);
 
       const mine = (await b.get('/api/my-cards')).json();
       expect(mine).toEqual([expect.objectContaining({ id: card.id, userId })]);
@@ -293,6 +285,27 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
 
     it('needs a signed-in user', async () => {
       await expectRefused(await h.browser().post('/api/sync-instant-grades'), 401, 'unauthorized');
+    });
+
+    it('needs a provider token on the user (SPEC.md §6)', async () => {
+      // An account without one, as an external provider's adapter could leave it.
+      const userId = randomUUID();
+      const at = new Date().toISOString();
+      await h.runtime.eventStore.append(
+        `user-${userId}`,
+        'user',
+        [
+          {
+            type: 'UserRegistered',
+            data: { userId, username: `tokenless-${kind}`, email: `tokenless-${kind}@example.com`, passwordHash: '$argon2id$x', firstName: null, lastName: null, phone: null, marketingNotificationsEnabled: false, providerUserId: null, providerToken: null, registeredAt: at },
+            metadata: { actor: { kind: 'system', id: 'test' }, commandId: randomUUID(), timestamp: at },
+          },
+        ],
+        { expected: 'no_stream' },
+      );
+      const b = h.browser();
+      b.jar.sid = (await createSessionRepository(h.database.db, h.runtime.clock, h.runtime.ids).create(userId)).token;
+      await expectRefused(await b.post('/api/sync-instant-grades'), 400, 'provider_token_missing', 'Syncing instant grades needs an account linked to a grading provider.');
     });
   });
 });

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { achievementSchema } from '../../src/contracts/cards.ts';
+import { databaseKinds } from '../support/database.ts';
+import { expectRefused, samplePhoto, startCardsApp, type CardsHarness } from './cards-harness.ts';
+
+// Achievements through the real app: earned by the async achievements projection from graded cards,
+// read and marked shown by their user only.
+
+describe.each(await databaseKinds())('achievements API on %s', (kind) => {
+  let h: CardsHarness;
+  beforeAll(async () => {
+    h = await startCardsApp(kind);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('earns achievements from grading, and marks their notification shown for their user only', async () => {
+    const { browser } = await h.registered();
+    expect((await browser.get('/api/achievements')).json()).toEqual([]);
+
+    // A gem-mint card, front and back.
+    const gem = await samplePhoto(1);
+    expect((await browser.grade([['frontImage', { bytes: gem }], ['backImage', { bytes: gem }]])).statusCode).toBe(200);
+    await h.catchUp();
+    const earned = ((await browser.get('/api/achievements')).json() as unknown[]).map((a) => achievementSchema.parse(a));
+    expect(earned.map((a) => [a.achievementId, a.name, a.level, a.notificationShown])).toEqual([
+      [1, 'First Grade', 'bronze', false],
+      [5, 'Gem Hunter', 'silver', false],
+      [6, 'Perfect Ten', 'gold', false],
+      [7, 'Both Sides', 'bronze', false],
+      [8, 'Dead Center', 'silver', false],
+    ]);
+
+    // Marked shown: seen so by the very next read, whatever the async lag; marking again is fine.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const marked = await browser.post('/api/mark-achievement-shown/5');
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json()).toEqual({ message: 'Achievement marked as shown' });
+    }
+    const after = (await browser.get('/api/achievements')).json() as { achievementId: number; notificationShown: boolean }[];
+    expect(after.filter((a) => a.notificationShown).map((a) => a.achievementId)).toEqual([5]);
+
+    // Not earned, not in the catalogue, not a number: 404.
+    await expectRefused(await browser.post('/api/mark-achievement-shown/4'), 404, 'achievement_not_found', 'Achievement not found');
+    await expectRefused(await browser.post('/api/mark-achievement-shown/999'), 404, 'achievement_not_found');
+    await expectRefused(await browser.post('/api/mark-achievement-shown/first'), 404, 'achievement_not_found');
+
+    // Someone else cannot mark (or see) this user's achievements.
+    const other = await h.registered();
+    await expectRefused(await other.browser.post('/api/mark-achievement-shown/1'), 404, 'achievement_not_found');
+    expect((await other.browser.get('/api/achievements')).json()).toEqual([]);
+    expect(((await browser.get('/api/achievements')).json() as { achievementId: number; notificationShown: boolean }[]).find((a) => a.achievementId === 1)?.notificationShown).toBe(false);
+  });
+
+  it('needs a signed-in user', async () => {
+    const guest = h.browser();
+    await expectRefused(await guest.get('/api/achievements'), 401, 'unauthorized');
+    await expectRefused(await guest.post('/api/mark-achievement-shown/1'), 401, 'unauthorized');
+  });
+});

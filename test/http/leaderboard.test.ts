@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaderboardEntrySchema } from '../../src/contracts/cards.ts';
+import { databaseKinds } from '../support/database.ts';
+import { samplePhoto, startCardsApp, type CardsHarness } from './cards-harness.ts';
+
+// GET /api/leaderboard through the real app: kept by the async leaderboard projection the runtime runs.
+
+describe.each(await databaseKinds())('leaderboard API on %s', (kind) => {
+  let h: CardsHarness;
+  beforeAll(async () => {
+    h = await startCardsApp(kind);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('ranks signed-in graders by cards in their collection, once the projection has caught up; guests are not ranked', async () => {
+    await h.catchUp();
+    expect((await h.browser().get('/api/leaderboard')).json()).toEqual([]);
+
+    const [one, two] = [await h.registered(), await h.registered()];
+    const [gem, offCenter, scratched] = await Promise.all([samplePhoto(1), samplePhoto(2), samplePhoto(4)]);
+    for (const bytes of [gem, offCenter]) expect((await two.browser.grade([['frontImage', { bytes }]])).statusCode).toBe(200);
+    const single = (await one.browser.grade([['frontImage', { bytes: scratched }]])).json();
+    const guest = h.browser();
+    for (const bytes of [gem, offCenter, scratched]) await guest.grade([['frontImage', { bytes }]]);
+
+    await h.catchUp();
+    const board = (await h.browser().get('/api/leaderboard')).json();
+    expect(board.map((entry: unknown) => leaderboardEntrySchema.parse(entry))).toEqual([
+      { id: two.user.id, username: two.user.username, cardCount: 2 },
+      { id: one.user.id, username: one.user.username, cardCount: 1 },
+    ]);
+
+    // A delete takes a card off; the guest's cards count once they move to an account.
+    expect((await one.browser.delete(`/api/card/${single.id}`)).statusCode).toBe(200);
+    const signedUp = await h.signUp(guest);
+    await h.catchUp();
+    const after = (await h.browser().get('/api/leaderboard')).json();
+    expect(after).toEqual([
+      { id: signedUp.id, username: signedUp.username, cardCount: 3 },
+      { id: two.user.id, username: two.user.username, cardCount: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runReplayCommand } from '../../scripts/replay.ts';
+import type { CardEvent, CardGraded } from '../../src/domain/cards/index.ts';
+import { createEventStore, type EventMetadata, type EventStore } from '../../src/infra/event-store/index.ts';
+import { achievementsOf } from '../../src/projections/achievements/queries.ts';
+import { collectionOf, findCard, priceHistoryOf } from '../../src/projections/cards/queries.ts';
+import { asyncProjections, inlineProjections } from '../../src/projections/index.ts';
+import { topGraders } from '../../src/projections/leaderboard/queries.ts';
+import { projectionStatus, rebuildProjection, startProjectionRunners } from '../../src/projections/runner/index.ts';
+import { cardGradedData, gradedCard, hash } from '../cards/graded-card-fixture.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
+
+// The card read models from events appended straight to the log: card_grades and price_history (inline),
+// the leaderboard and achievements (async, driven to catch up), rebuilds equal row for row, and replay.
+
+const metadata: EventMetadata = { actor: { kind: 'system', id: 'test' }, commandId: 'c', timestamp: '2026-03-01T12:00:00.000Z' };
+
+describe.each(await databaseKinds())('card projections on %s', (kind) => {
+  let database: TestDatabase;
+  let store: EventStore;
+  let cardNumber = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    store = createEventStore(database, { inline: inlineProjections });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  /** Runs the async projections until they have applied the whole log, then stops them. */
+  async function catchUp(): Promise<void> {
+    const stop = await startProjectionRunners(database, store, asyncProjections, { pollIntervalMs: 20 });
+    try {
+      await expect
+        .poll(async () => (await projectionStatus(database.db, { inline: [], async: asyncProjections })).map((s) => s.lag), { timeout: 15_000, interval: 20 })
+        .toEqual(asyncProjections.map(() => 0));
+    } finally {
+      await stop();
+    }
+  }
+
+  const append = (cardId: string, events: CardEvent[]) => store.append(`card-${cardId}`, 'card', events.map((e) => ({ ...e, metadata })), { expected: 'any' });
+
+  async function registerUser(username: string): Promise<string> {
+    const userId = randomUUID();
+    await store.append(
+      `user-${userId}`,
+      'user',
+      [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            username,
+            email: `${username}@example.com`,
+            passwordHash: '$argon2id$test',
+            firstName: null,
+            lastName: null,
+            phone: null,
+            marketingNotificationsEnabled: false,
+            providerUserId: userId,
+            providerToken: 'built-in',
+            registeredAt: metadata.timestamp,
+          },
+          metadata,
+        },
+      ],
+      { expected: 'no_stream' },
+    );
+    return userId;
+  }
+
+  async function grade(owner: CardGraded['data']['owner'], overrides: Partial<CardGraded['data']> = {}): Promise<string> {
+    const cardId = `card${String(++cardNumber).padStart(18, '0')}`;
+    await append(cardId, [{ type: 'CardGraded', data: cardGradedData({ cardId, owner, images: { front: { hash: hash(cardNumber), contentType: 'image/jpeg', sourceUrl: null }, back: null }, ...overrides }) }]);
+    return cardId;
+  }
+
+  describe('card_grades and price_history (inline)', () => {
+    it('writes SPEC.md §3\'s row and the engine\'s whole result in the append\'s transaction', async () => {
+      const result = gradedCard({ front: { corners: { topLeft: 1 } }, identification: { cardName: 'Pikachu', cardSet: 'Base Set', cardNumber: '58/102', rarity: 'Common' } });
+      const cardId = await grade('user:00000000-0000-4000-8000-000000000001', { result, cardType: 'pokemon', gradedAt: '2026-03-02T10:00:00.000Z' });
+      const row = await findCard(database.db, cardId);
+      expect(row).toMatchObject({
+        id: cardId,
+        owner: 'user:00000000-0000-4000-8000-000000000001',
+        user_id: '00000000-0000-4000-8000-000000000001',
+        card_name: 'Pikachu',
+        card_set: 'Base Set',
+        card_number: '58/102',
+        card_type: 'pokemon',
+        rarity: 'Common',
+        grades: result.grades,
+        overall_grade: result.overallGrade,
+        estimated_value: 'N/A',
+        image_url: `/api/images/${hash(cardNumber)}`,
+        back_image_url: null,
+        annotated_front_hash: hash(2),
+        result,
+      });
+      expect(row!.created_at.toISOString()).toBe('2026-03-02T10:00:00.000Z');
+    });
+
+    it('records prices, moves a claimed card, and forgets a deleted one', async () => {
+      const guest = 'guest:7a0e5f3c-1111-4000-8000-000000000000' as const;
+      const user = 'user:00000000-0000-4000-8000-000000000002' as const;
+      const cardId = await grade(guest);
+      await append(cardId, [
+        { type: 'CardPriceRecorded', data: { cardId, priceDate: '2026-03-01', priceValue: 12.5, source: 'Estimate by the vision model (test), not market data', grade: 9.5, recordedAt: metadata.timestamp } },
+      ]);
+      expect(await priceHistoryOf(database.db, cardId)).toEqual([
+        expect.objectContaining({ cardGradeId: cardId, priceDate: '2026-03-01', priceValue: 12.5, grade: 9.5 }),
+      ]);
+      expect((await collectionOf(database.db, guest)).map((c) => c.id)).toEqual([cardId]);
+
+      await append(cardId, [{ type: 'CardOwnerChanged', data: { cardId, from: guest, to: user, changedAt: metadata.timestamp } }]);
+      expect(await collectionOf(database.db, guest)).toEqual([]);
+      expect(await collectionOf(database.db, user)).toEqual([expect.objectContaining({ id: cardId, userId: '00000000-0000-4000-8000-000000000002' })]);
+
+      await append(cardId, [{ type: 'CardDeleted', data: { cardId, owner: user, deletedAt: metadata.timestamp } }]);
+      expect(await findCard(database.db, cardId)).toBeUndefined();
+      expect(await priceHistoryOf(database.db, cardId)).toEqual([]);
+    });
+  });
+
+  describe('leaderboard (async)', () => {
+    it('ranks the top ten users by cards in their collection; guests are not ranked', async () => {
+      // Twelve users with 1..12 cards, two of them tied; and a guest with more cards than anyone.
+      const users: string[] = [];
+      for (let n = 1; n <= 12; n++) users.push(await registerUser(`ranked-${kind}-${String(n).padStart(2, '0')}`));
+      for (const [index, userId] of users.entries()) {
+        const count = index === 11 ? 11 : index + 1; // the 12th ties with the 11th
+        for (let c = 0; c < count; c++) await grade(`user:${userId}`);
+      }
+      for (let c = 0; c < 20; c++) await grade('guest:00000000-0000-4000-8000-0000000000aa');
+      await catchUp();
+      const top = await topGraders(database.db);
+      expect(top).toHaveLength(10);
+      expect(top.slice(0, 3)).toEqual([
+        { id: users[10], username: `ranked-${kind}-11`, cardCount: 11 },
+        { id: users[11], username: `ranked-${kind}-12`, cardCount: 11 },
+        { id: users[9], username: `ranked-${kind}-10`, cardCount: 10 },
+      ]);
+      expect(top.at(-1)!.cardCount).toBe(3);
+    });
+
+    it('counts deletes and guests\' cards claimed at sign-in', async () => {
+      const userId = await registerUser(`mover-${kind}`);
+      const guest = 'guest:00000000-0000-4000-8000-0000000000bb' as const;
+      const kept = await grade(`user:${userId}`);
+      const removed = await grade(`user:${userId}`);
+      const claimed = await grade(guest);
+      await append(removed, [{ type: 'CardDeleted', data: { cardId: removed, owner: `user:${userId}`, deletedAt: metadata.timestamp } }]);
+      await append(claimed, [{ type: 'CardOwnerChanged', data: { cardId: claimed, from: guest, to: `user:${userId}`, changedAt: metadata.timestamp } }]);
+      await catchUp();
+      const row = await database.db.selectFrom('leaderboard').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ user_id: userId, username: `mover-${kind}`, card_count: 2 });
+      expect(kept).toBeDefined();
+    });
+  });
+
+  describe('achievements (async)', () => {
+    it('earns from the catalogue: first grade, a gem, a perfect ten, both sides, dead center', async () => {
+      const userId = await registerUser(`achiever-${kind}`);
+      await grade(`user:${userId}`, { gradedAt: '2026-03-03T09:00:00.000Z' });
+      await catchUp();
+      const earned = await achievementsOf(database.db, userId);
+      expect(earned.map((a) => a.name)).toEqual(['First Grade', 'Gem Hunter', 'Perfect Ten', 'Dead Center']);
+      expect(earned[0]).toEqual({
+        achievementId: 1,
+        name: 'First Grade',
+        description: 'Grade your first card.',
+        level: 'bronze',
+        notificationShown: false,
+        earnedAt: '2026-03-03T09:00:00.000Z',
+      });
+    });
+
+    it('counts a card once however often it is graded again, and a claimed guest card for its new owner', async () => {
+      const userId = await registerUser(`collector-${kind}`);
+      const owner = `user:${userId}` as const;
+      const worn = gradedCard({ front: { centering: { horizontal: 60, vertical: 55 }, corners: { topLeft: 2, topRight: 2 } } });
+      const again = await grade(owner, { result: worn });
+      for (let round = 0; round < 9; round++) {
+        await append(again, [{ type: 'CardDeleted', data: { cardId: again, owner, deletedAt: metadata.timestamp } }]);
+        await append(again, [{ type: 'CardGraded', data: cardGradedData({ cardId: again, owner, result: worn }) }]);
+      }
+      await catchUp();
+      expect((await achievementsOf(database.db, userId)).map((a) => a.achievementId)).toEqual([1]);
+
+      const guest = 'guest:00000000-0000-4000-8000-0000000000cc' as const;
+      const guestCards: string[] = [];
+      for (let c = 0; c < 9; c++) guestCards.push(await grade(guest, { result: worn }));
+      await catchUp();
+      expect((await achievementsOf(database.db, userId)).map((a) => a.achievementId)).toEqual([1]);
+      for (const cardId of guestCards) {
+        await append(cardId, [{ type: 'CardOwnerChanged', data: { cardId, from: guest, to: owner, changedAt: '2026-03-04T08:00:00.000Z' } }]);
+      }
+      await catchUp();
+      const earned = await achievementsOf(database.db, userId);
+      expect(earned.map((a) => a.achievementId)).toEqual([1, 2]);
+      expect(earned[1]!.earnedAt).toBe('2026-03-04T08:00:00.000Z');
+    });
+
+    it('marks a notification shown at once (inline) and in user_achievements once the runner has caught up', async () => {
+      const userId = await registerUser(`notified-${kind}`);
+      await grade(`user:${userId}`);
+      await catchUp();
+      await store.append(`achievements-${userId}`, 'achievements', [{ type: 'AchievementNotificationShown', data: { userId, achievementId: 1, shownAt: metadata.timestamp }, metadata }], {
+        expected: 'no_stream',
+      });
+      expect((await achievementsOf(database.db, userId)).find((a) => a.achievementId === 1)?.notificationShown).toBe(true);
+      await catchUp();
+      const row = await database.db.selectFrom('user_achievements').select('notification_shown').where('id', '=', `${userId}:1`).executeTakeFirstOrThrow();
+      expect(row.notification_shown).toBe(true);
+    });
+  });
+
+  describe('rebuild', () => {
+    const dump = async (table: string, keys: string[]) =>
+      (await sql<Record<string, unknown>>`select * from ${sql.id(table)} order by ${sql.join(keys.map((k) => sql.id(k)))}`.execute(database.db)).rows;
+
+    it('gives equal rows, row for row, for every card projection', async () => {
+      // Some traffic of every kind first: two-sided cards, prices, a delete and a claim.
+      const userId = await registerUser(`rebuilt-${kind}`);
+      const twoSided = await grade(`user:${userId}`, {
+        images: { front: { hash: hash(900), contentType: 'image/jpeg', sourceUrl: 'https://example.com/front.jpg' }, back: { hash: hash(901), contentType: 'image/png', sourceUrl: null } },
+        annotatedImages: { front: hash(902), back: hash(903) },
+        result: gradedCard({ back: { corners: { bottomLeft: 0.5 } } }),
+      });
+      await append(twoSided, [{ type: 'CardPriceRecorded', data: { cardId: twoSided, priceDate: '2026-03-05', priceValue: 3, source: 'test', grade: 9, recordedAt: metadata.timestamp } }]);
+      await catchUp();
+
+      const tables: Record<string, string[]> = {
+        card_grades: ['id'],
+        price_history: ['id'],
+        leaderboard: ['user_id'],
+        user_achievements: ['id'],
+        achievement_stats: ['user_id'],
+        achievement_card_facts: ['card_id'],
+        achievement_counted_cards: ['user_id', 'card_id'],
+        achievement_notifications_shown: ['user_id', 'achievement_id'],
+      };
+      const before = Object.fromEntries(await Promise.all(Object.entries(tables).map(async ([t, k]) => [t, await dump(t, k)] as const)));
+      expect(before.card_grades!.length).toBeGreaterThan(50);
+
+      const projections = [
+        ...inlineProjections.filter((p) => p.name !== 'users').map((p) => ({ projection: p, kind: 'inline' as const })),
+        ...asyncProjections.map((p) => ({ projection: p, kind: 'async' as const })),
+      ];
+      for (const { projection, kind: projectionKind } of projections) {
+        await rebuildProjection(database, store, projection, projectionKind, { batchSize: 37 });
+      }
+      for (const [table, key] of Object.entries(tables)) expect({ table, rows: await dump(table, key) }).toEqual({ table, rows: before[table] });
+    });
+  });
+
+  describe('npm run replay -- card <id>', () => {
+    it('prints the card\'s grades and prices from its stream, one JSON object per line', async () => {
+      const cardId = await grade('user:00000000-0000-4000-8000-000000000003');
+      await append(cardId, [{ type: 'CardPriceRecorded', data: { cardId, priceDate: '2026-03-06', priceValue: 1234.5, source: 'Estimate by the vision model (test), not market data', grade: 10, recordedAt: metadata.timestamp } }]);
+      const lines: string[] = [];
+      expect(await runReplayCommand(['card', cardId], store, (line) => lines.push(line))).toBe(0);
+      const entries = lines.map((line) => JSON.parse(line));
+      expect(entries.map((e) => e.type)).toEqual(['CardGraded', 'CardPriceRecorded']);
+      expect(entries[0].summary).toMatch(/^graded 10 \(centering 10, corners 10, edges 10, surface 10; front\) as "Unknown card" for user:/);
+      expect(entries[0].data.result.measurements.front.corners).toHaveLength(4);
+      expect(entries[1].summary).toBe('price $1234.50 on 2026-03-06 at grade 10, from Estimate by the vision model (test), not market data');
+
+      await expect(runReplayCommand(['card', 'nope'], store, () => {})).rejects.toThrow('No card nope in the log.');
+    });
+  });
+});
