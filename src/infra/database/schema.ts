@@ -8,5 +8,4 @@ import type { ServerSecretsTables } from '../../commands/cards/card-ids.ts';
 
 // The typed shape of every table, for Kysely. Each feature declares its own tables beside its code
 // and adds them here, so one import shows the whole database.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Tables extends EventStoreTables, UsersTables, SessionsTables, CardTables, LeaderboardTables, AchievementTables, ServerSecretsTables {}
