@@ -2,16 +2,20 @@
 // baseline of sharp alone decoding the same two files at full size, measured in the same run.
 // Goals (issue 4): without identification within 2.5× the bare decode and under 400 ms per card on 2 cores;
 // with OCR under 1 s. Also prints the peak memory (max RSS) and whether every run gave the same bytes.
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { createCpuPool } from '../src/infra/cpu-pool/index.ts';
 import { createOcrIdentifier } from '../src/infra/identification/index.ts';
 import type { CardIdentifier } from '../src/infra/identification/index.ts';
-import { renderSyntheticCard } from '../src/vision/index.ts';
+import { annotateSide } from '../src/vision/annotate.ts';
+import { decodeImage, flattenCard, measureSide, renderSyntheticCard } from '../src/vision/index.ts';
 import type { SyntheticCardSpec } from '../src/vision/index.ts';
-import { gradeCard } from '../src/workers/grading/index.ts';
+import { gradeCard, MEASURE_MAX_SIDE } from '../src/workers/grading/index.ts';
 
 const RUNS = Math.max(10, Number(process.env.BENCH_RUNS ?? 15));
 const WARM_UP = 2;
@@ -52,29 +56,35 @@ function photoSpec(extra: Partial<SyntheticCardSpec>): SyntheticCardSpec {
   };
 }
 
+/** Draws the two photos. Run in a child process, so drawing them does not count in this process's peak memory. */
+async function renderPhotos(frontPath: string, backPath: string): Promise<void> {
+  const frontSpec = photoSpec({
+    borders: { leftMm: 3.6, rightMm: 2.4, topMm: 3, bottomMm: 3 },
+    defects: [
+      { kind: 'whitened-corner', corner: 'topLeft', lengthMm: 1 },
+      { kind: 'nick', edge: 'right', atMm: 40, depthMm: 0.5 },
+      { kind: 'scratch', x: 30, y: 40, lengthMm: 15, angleDeg: 30 },
+    ],
+  });
+  const backSpec = photoSpec({ borders: { leftMm: 3.2, rightMm: 2.8, topMm: 3.4, bottomMm: 2.6 } });
+  await writeFile(frontPath, await renderSyntheticCard(frontSpec, 1));
+  await writeFile(backPath, await renderSyntheticCard(backSpec, 2));
+}
+
+if (process.argv[2] === '--render') {
+  await renderPhotos(process.argv[3]!, process.argv[4]!);
+  process.exit(0);
+}
+
 const directory = await mkdtemp(path.join(os.tmpdir(), 'bench-grade-'));
 const frontPath = path.join(directory, 'front.jpg');
 const backPath = path.join(directory, 'back.jpg');
 console.log('rendering the 12-MP synthetic photos ...');
-await writeFile(
-  frontPath,
-  await renderSyntheticCard(
-    photoSpec({
-      borders: { leftMm: 3.6, rightMm: 2.4, topMm: 3, bottomMm: 3 },
-      defects: [
-        { kind: 'whitened-corner', corner: 'topLeft', lengthMm: 1 },
-        { kind: 'nick', edge: 'right', atMm: 40, depthMm: 0.5 },
-        { kind: 'scratch', x: 30, y: 40, lengthMm: 15, angleDeg: 30 },
-      ],
-    }),
-    1,
-  ),
-);
-await writeFile(backPath, await renderSyntheticCard(photoSpec({ borders: { leftMm: 3.2, rightMm: 2.8, topMm: 3.4, bottomMm: 2.6 } }), 2));
+await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--render', frontPath, backPath]);
 const [front, back] = await Promise.all([readFile(frontPath), readFile(backPath)]);
 const { width, height } = await sharp(front).metadata();
 console.log(`photos: ${width} × ${height} JPEG (${((width! * height!) / 1e6).toFixed(1)} MP), ${(front.length / 1e6).toFixed(1)} + ${(back.length / 1e6).toFixed(1)} MB`);
-console.log(`cores: ${os.availableParallelism()}, runs: ${RUNS} after ${WARM_UP} warm-up, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}\n`);
+console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; cores: ${os.availableParallelism()}, runs: ${RUNS} after ${WARM_UP} warm-up, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}\n`);
 
 const decodeFull = (bytes: Buffer) => sharp(bytes, { failOn: 'error' }).raw().toBuffer();
 const cpuPool = createCpuPool({ size: os.availableParallelism() });
@@ -88,6 +98,7 @@ const grade = (identifier?: CardIdentifier) => async () => {
 
 try {
   const baseline = await time('baseline: sharp decodes both, full size', () => Promise.all([decodeFull(front), decodeFull(back)]));
+  const baselineRssMb = peakRssMb();
   const sequential = await time('  (the same, one after the other)', async () => {
     await decodeFull(front);
     await decodeFull(back);
@@ -98,11 +109,23 @@ try {
   const withOcr = await time('grade front + back, with OCR', grade(ocr));
   const sample = JSON.parse([...outputs][0]!) as { cardName: string; overallGrade: number; grades: unknown };
 
+  // Where the time goes: each stage alone, one side, one thread.
+  console.log('\none side, stage by stage (one thread):');
+  const image = await decodeImage(front, { maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE });
+  const measurement = measureSide(image, 'front');
+  const flat = flattenCard(image, measurement.quad);
+  const frame = measurement.centering.measurable ? { innerFrame: measurement.centering.innerFrame } : {};
+  await time(`  decode at ${MEASURE_MAX_SIDE} px (${image.width} × ${image.height})`, () => decodeImage(front, { maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE }));
+  await time('  measure (vision measureSide)', async () => measureSide(image, 'front'));
+  await time('  flatten for the picture and OCR', async () => flattenCard(image, measurement.quad));
+  await time('  annotated PNG', () => annotateSide(flat, measurement));
+  await time('  OCR of name band and number', () => ocr.identify({ image: flat, ...frame }));
+
   console.log(`\nper card, median of ${RUNS}:`);
   console.log(`  bare decode (both files, in parallel)   ${baseline.toFixed(0)} ms   (sequential ${sequential.toFixed(0)} ms)`);
   console.log(`  grading without identification          ${bare.toFixed(0)} ms = ${(bare / baseline).toFixed(2)}× the bare decode   goal ≤ 2.5× and < 400 ms: ${bare / baseline <= 2.5 && bare < 400 ? 'met' : 'NOT met'}`);
   console.log(`  grading with OCR                        ${withOcr.toFixed(0)} ms = ${(withOcr / baseline).toFixed(2)}× the bare decode   goal < 1000 ms: ${withOcr < 1000 ? 'met' : 'NOT met'}`);
-  console.log(`  peak memory (max RSS of the process and its threads): ${peakRssMb()} MB`);
+  console.log(`  peak memory (max RSS of the process and its threads): ${peakRssMb()} MB; after the bare decodes alone ${baselineRssMb} MB`);
   console.log(`  same bytes, same JSON: ${bareOutputs === 1 && outputs.size === 1 ? 'yes, every run' : `NO (${bareOutputs} and ${outputs.size} distinct results)`}`);
   console.log(`  result: ${sample.cardName}, overall ${sample.overallGrade}, grades ${JSON.stringify(sample.grades)}`);
 } finally {
