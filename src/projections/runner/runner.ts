@@ -20,8 +20,12 @@ export interface ProjectionRunnerOptions {
 
 /** A projection threw: the batch rolled back and the subscription stops until `reset-failed`. */
 class ProjectionFailed extends Error {
-  constructor(projection: string, event: RecordedEvent | undefined, cause: unknown) {
-    const where = event ? ` at ${event.type} #${event.globalPosition} (stream ${event.streamId})` : '';
+  constructor(projection: string, events: readonly RecordedEvent[], cause: unknown) {
+    const [first, last] = [events[0]!, events.at(-1)!];
+    const where =
+      events.length === 1
+        ? ` at ${first.type} #${first.globalPosition} (stream ${first.streamId})`
+        : ` in a batch of ${events.length} events, #${first.globalPosition} to #${last.globalPosition}`;
     super(`${projection} failed${where}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'ProjectionFailed';
   }
@@ -62,7 +66,7 @@ export async function startProjectionRunners(
       try {
         await projection.apply(trx, events);
       } catch (error) {
-        throw new ProjectionFailed(projection.name, events.length === 1 ? events[0] : undefined, error);
+        throw new ProjectionFailed(projection.name, events, error);
       }
       await advanceCheckpoint(trx, projection.name, checkpointOf(events.at(-1)!));
       return events.length;
