@@ -197,6 +197,26 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
       expect(ids).toEqual([second.id, first.id]);
     });
 
+    it('lets the browser revalidate the collection, and never answers with a stale one', async () => {
+      const { browser } = await h.registered();
+      const empty = await browser.get('/api/my-cards');
+      expect(empty.json()).toEqual([]);
+      expect(empty.headers['cache-control']).toBe('private, no-cache');
+      const etag = empty.headers.etag as string;
+      const revalidated = await browser.send({ method: 'GET', url: '/api/my-cards', headers: { 'if-none-match': etag } });
+      expect(revalidated.statusCode).toBe(304);
+
+      const card = (await browser.grade([['frontImage', jpeg(scratched)]])).json();
+      const changed = await browser.send({ method: 'GET', url: '/api/my-cards', headers: { 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(changed.json().map((c: { id: string }) => c.id)).toEqual([card.id]);
+      // Many readers at once see the same, current collection.
+      const many = await Promise.all(Array.from({ length: 8 }, () => browser.get('/api/my-cards')));
+      expect(new Set(many.map((r) => r.body)).size).toBe(1);
+      expect(many[0]!.json()).toEqual(changed.json());
+    });
+
     it('answers an unknown or malformed id with 404', async () => {
       const b = h.browser();
       await expectRefused(await b.get('/api/card/AAAAAAAAAAAAAAAAAAAAAA'), 404, 'card_not_found', 'Card not found');

@@ -237,6 +237,7 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
       const tables: Record<string, string[]> = {
         card_grades: ['id'],
         price_history: ['id'],
+        card_collections: ['owner'],
         leaderboard: ['user_id'],
         user_achievements: ['id'],
         achievement_stats: ['user_id'],

@@ -8,6 +8,7 @@ import { createAccounts } from '../../infra/auth/accounts.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
 import { cardIdSchema, cardNotFound } from '../../domain/cards/index.ts';
 import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
+import { createCollectionReader } from '../../projections/cards/collection-reader.ts';
 import { cardResultView, collectionOf, findCard } from '../../projections/cards/queries.ts';
 import { findUserById } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
@@ -101,6 +102,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   // The provider behind accounts; its rate-limit Redis connects lazily, so this costs nothing until used.
   const accounts = createAccounts(runtime);
   app.addHook('onClose', () => accounts.close());
+  const collections = createCollectionReader(db);
   const gradeDeps: GradeCardDeps = { store, imageStore: runtime.imageStore, cardIds: runtime.cardIds, gradePhotos: runtime.gradePhotos };
 
   async function cardResult(cardId: string): Promise<CardResult> {
@@ -145,7 +147,13 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   // Anyone who has the id may read the card: shared links (DESIGN.md §6). Ids are unguessable.
   app.get('/api/card/:id', async (request) => cardResult(cardIdParam(request)));
 
-  app.get('/api/my-cards', async (request) => collectionOf(db, ownerOf(request.session)));
+  app.get('/api/my-cards', async (request, reply) => {
+    const { json, etag } = await collections.read(ownerOf(request.session));
+    // Per user, and checked every time: the browser may keep it, but asks again with If-None-Match.
+    reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'cookie');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   app.delete('/api/card/:id', async (request) => {
     await deleteCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId: cardIdParam(request), requestedBy: ownerOf(request.session) });

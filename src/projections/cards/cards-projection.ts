@@ -7,12 +7,13 @@ import {
   type CardGraded,
 } from '../../domain/cards/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
-import type { InlineProjection } from '../../infra/event-store/types.ts';
+import type { InlineProjection, RecordedEvent } from '../../infra/event-store/types.ts';
 import { imageUrl } from './image-urls.ts';
 import { userIdOf } from './owner.ts';
 
 // Inline: the collection shows a card the moment it is graded, and loses it the moment it is deleted.
-// card_grades holds SPEC.md §3's columns plus the engine's whole result, so the shared card answers from one row.
+// card_grades holds SPEC.md §3's columns plus the engine's whole result, so the shared card answers from one row;
+// card_collections the version of each collection, for GET /api/my-cards's cache.
 
 function cardRow(data: CardGraded['data']) {
   const { result } = data;
@@ -45,7 +46,17 @@ function cardRow(data: CardGraded['data']) {
   };
 }
 
-async function applyOne(trx: Transaction<Tables>, type: string, payload: unknown, eventId: string): Promise<void> {
+/** The collection changed with this event: its version is the event's place in the log. */
+async function touchCollection(trx: Transaction<Tables>, owner: string, version: number): Promise<void> {
+  await trx
+    .insertInto('card_collections')
+    .values({ owner, version })
+    .onConflict((c) => c.column('owner').doUpdateSet({ version }))
+    .execute();
+}
+
+async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise<void> {
+  const { type, data: payload, eventId, globalPosition } = event;
   switch (type) {
     case 'CardGraded': {
       // A card graded again after its owner deleted it comes back as a new row.
@@ -56,6 +67,7 @@ async function applyOne(trx: Transaction<Tables>, type: string, payload: unknown
         .values(row)
         .onConflict((c) => c.column('id').doUpdateSet(update))
         .execute();
+      await touchCollection(trx, row.owner, globalPosition);
       return;
     }
     case 'CardPriceRecorded': {
@@ -76,14 +88,17 @@ async function applyOne(trx: Transaction<Tables>, type: string, payload: unknown
       return;
     }
     case 'CardDeleted': {
-      const { cardId } = cardDeletedSchema.parse(payload);
+      const { cardId, owner } = cardDeletedSchema.parse(payload);
       await trx.deleteFrom('price_history').where('card_grade_id', '=', cardId).execute();
       await trx.deleteFrom('card_grades').where('id', '=', cardId).execute();
+      await touchCollection(trx, owner, globalPosition);
       return;
     }
     case 'CardOwnerChanged': {
-      const { cardId, to } = cardOwnerChangedSchema.parse(payload);
+      const { cardId, from, to } = cardOwnerChangedSchema.parse(payload);
       await trx.updateTable('card_grades').set({ owner: to, user_id: userIdOf(to) }).where('id', '=', cardId).execute();
+      await touchCollection(trx, from, globalPosition);
+      await touchCollection(trx, to, globalPosition);
       return;
     }
   }
@@ -92,8 +107,8 @@ async function applyOne(trx: Transaction<Tables>, type: string, payload: unknown
 export const cardsProjection: InlineProjection = {
   name: 'cards',
   handles: ['CardGraded', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged'],
-  tables: ['card_grades', 'price_history'],
+  tables: ['card_grades', 'price_history', 'card_collections'],
   async apply(trx, events) {
-    for (const event of events) await applyOne(trx, event.type, event.data, event.eventId);
+    for (const event of events) await applyOne(trx, event);
   },
 };

@@ -1,7 +1,8 @@
 import type { ColumnType } from 'kysely';
 import type { Subgrades, GradedCard } from '../../contracts/grading.ts';
 
-// The card_grades and price_history read models (SPEC.md §3). Written only by the cards projection.
+// The card_grades and price_history read models (SPEC.md §3), and each collection's version. Written only by
+// the cards projection.
 
 export interface CardGradesTable {
   /** The card id: 22 characters of an HMAC (src/commands/cards/card-ids.ts). */
@@ -47,7 +48,14 @@ export interface PriceHistoryTable {
   created_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** Which version of each collection (`user:<id>` or `guest:<id>`) is current: the last event that changed it. */
+export interface CardCollectionsTable {
+  owner: string;
+  version: number;
+}
+
 export interface CardTables {
   card_grades: CardGradesTable;
   price_history: PriceHistoryTable;
+  card_collections: CardCollectionsTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as eventStore from './0001-event-store.ts';
 import * as accounts from './0002-accounts.ts';
 import * as cards from './0003-cards.ts';
+import * as cardCollections from './0003-cards-collections.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   '0001-event-store': eventStore,
   '0002-accounts': accounts,
   '0003-cards': cards,
+  '0003-cards-collections': cardCollections,
 };
