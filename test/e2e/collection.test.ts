@@ -291,6 +291,34 @@ describe('collection', () => {
     }
   });
 
+  test('Top Graders lists collectors by cards graded, with medals for the first three', async () => {
+    const page = await session.newPage();
+    model.identifyAs({ cardName: 'Vulpix', cardSet: 'Base Set' });
+    const photo = (await syntheticCardFile('leader.jpg', { photo: { noise: 2 } }, 41)).bytes;
+    for (const name of ['Ash', 'Gary', 'Tracey']) {
+      await page.context().clearCookies();
+      await registerThroughApi(page, session.baseUrl, newAccount(name));
+      await gradeThroughApi(page, session.baseUrl, { front: photo });
+    }
+    // The leaderboard is an asynchronous projection.
+    type Entry = { id: string; username: string; cardCount: number };
+    const leaders = async () => (await (await page.request.get('/api/leaderboard')).json()) as Entry[];
+    await expect.poll(async () => (await leaders()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const entries = await leaders();
+
+    await page.goto('/');
+    const rows = page.getByRole('list', { name: 'Top Graders' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(entries.length);
+    const texts = await rows.allTextContents();
+    const medals = ['Rank 1, Gold medal', 'Rank 2, Silver medal', 'Rank 3, Bronze medal'];
+    entries.forEach((entry, i) => {
+      expect(texts[i]).toContain(entry.username);
+      expect(texts[i]).toContain(`${entry.cardCount} ${entry.cardCount === 1 ? 'card' : 'cards'}`);
+      expect(texts[i]).toContain(medals[i] ?? `Rank ${i + 1}`);
+    });
+    await checkA11y(page, 'home-leaderboard');
+  });
+
   test('a guest sees the notice and can restore the sample cards', async () => {
     const page = await session.newPage(phone);
     await page.goto('/collection');

@@ -1,5 +1,6 @@
 import type { CollectionCard } from '@contracts/cards';
-import { formatCardType } from '@/features/cards/grade-format';
+// Relative, not '@/': this module has no imports the unit tests (test/e2e/collection-rules.test.ts) cannot resolve.
+import { formatCardType } from '../cards/grade-format';
 
 // The collection as a spreadsheet (SPEC.md §9): these columns, this file name.
 

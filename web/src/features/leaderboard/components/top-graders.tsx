@@ -39,7 +39,7 @@ export function TopGraders() {
         ) : data.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No data available yet</p>
         ) : (
-          <ol className="grid gap-1">
+          <ol className="grid gap-1" aria-label="Top Graders">
             {data.map((entry, index) => {
               const medal = MEDALS[index];
               return (
