@@ -49,7 +49,9 @@ async function runLoad(job: LoadJob): Promise<{ latencies: number[]; bytes: numb
   const once = () =>
     new Promise<void>((resolve, reject) => {
       const started = performance.now();
-      const request = http.get({ host: '127.0.0.1', port: job.port, path: job.path, agent, headers: { cookie: job.cookie } }, (response) => {
+      // As a browser asks: gzip welcome. The body is counted, not unzipped.
+      const headers = { cookie: job.cookie, 'accept-encoding': 'gzip, deflate, br' };
+      const request = http.get({ host: '127.0.0.1', port: job.port, path: job.path, agent, headers }, (response) => {
         if (response.statusCode !== 200) reject(new Error(`${job.path} answered ${response.statusCode}`));
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
         response.on('end', () => {
@@ -212,7 +214,7 @@ async function benchMyCards(engine: string, server: Server, sampleResult: CardGr
     coldHealth.push(...(await load({ ...single, path: '/healthz' })).latencies);
   }
   console.log(
-    `${engine}: GET /api/my-cards, ${CARDS} cards (${(size / 1e6).toFixed(2)} MB), ${CONNECTIONS} connections, ${cards.latencies.length} requests: ` +
+    `${engine}: GET /api/my-cards, ${CARDS} cards (${(size / 1e6).toFixed(2)} MB gzipped), ${CONNECTIONS} connections, ${cards.latencies.length} requests: ` +
       `median ${ms(median(cards.latencies))}, p99 ${ms(percentile(cards.latencies, 99))}; ` +
       `GET /healthz same load: median ${ms(median(health.latencies))}, p99 ${ms(percentile(health.latencies, 99))}; ` +
       `ratio median ${(median(cards.latencies) / median(health.latencies)).toFixed(1)}, p99 ${(percentile(cards.latencies, 99) / percentile(health.latencies, 99)).toFixed(1)}`,

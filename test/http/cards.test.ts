@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardResultSchema, collectionCardSchema } from '../../src/contracts/cards.ts';
 import { createSessionRepository } from '../../src/infra/auth/session-repository.ts';
@@ -211,6 +212,10 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
       expect(changed.statusCode).toBe(200);
       expect(changed.headers.etag).not.toBe(etag);
       expect(changed.json().map((c: { id: string }) => c.id)).toEqual([card.id]);
+      // Gzipped for a client that takes it (every browser), the same JSON.
+      const zipped = await browser.send({ method: 'GET', url: '/api/my-cards', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(changed.json());
       // Many readers at once see the same, current collection.
       const many = await Promise.all(Array.from({ length: 8 }, () => browser.get('/api/my-cards')));
       expect(new Set(many.map((r) => r.body)).size).toBe(1);

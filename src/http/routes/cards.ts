@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { deleteCard } from '../../commands/cards/delete-card.ts';
 import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
@@ -16,6 +18,8 @@ import { commandMetadata, requireUser } from '../plugins/session.ts';
 
 // Grading and the collection (SPEC.md §7): grade a card, the shared card, my cards, delete, sample cards,
 // and the sync of instant grades from the provider.
+
+const gunzip = promisify(gunzipCallback);
 
 /** SPEC.md §5: "max 10MB" per image. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -148,11 +152,14 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   app.get('/api/card/:id', async (request) => cardResult(cardIdParam(request)));
 
   app.get('/api/my-cards', async (request, reply) => {
-    const { json, etag } = await collections.read(ownerOf(request.session));
+    const { gzipped, etag } = await collections.read(ownerOf(request.session));
     // Per user, and checked every time: the browser may keep it, but asks again with If-None-Match.
-    reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'cookie');
+    reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'cookie, accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(json);
+    reply.type('application/json; charset=utf-8');
+    // Every browser takes gzip; the rare client that does not gets it unzipped.
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(gzipped);
+    return reply.send(await gunzip(gzipped));
   });
 
   app.delete('/api/card/:id', async (request) => {
