@@ -11,7 +11,7 @@ const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 const ASPECT_TOLERANCE = 0.035;
 const MIN_FILL = 0.2;
 /** The longer side of the copy the card is first looked for on. */
-const OVERVIEW_SIDE = 480;
+const OVERVIEW_SIDE = 360;
 
 /**
  * Finds the card's four virtual corners (source pixel indices, clockwise from top-left, the card upright):

@@ -1,5 +1,5 @@
 import type { SideMeasurement, SideName } from '../contracts/measurement.ts';
-import { measureCentering } from './centering.ts';
+import { centeringRegions, measureCentering } from './centering.ts';
 import { measureCorners } from './corners.ts';
 import { measureEdges } from './edges.ts';
 import { findCard } from './find-card.ts';
@@ -7,7 +7,7 @@ import { warpCard } from './flatten.ts';
 import { round } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
 import { measureQuality } from './quality.ts';
-import { outlineRiseMm, rimStartMm } from './rim.ts';
+import { outlineRiseMm, rimRegions, rimStartMm } from './rim.ts';
 import { measureSurface, surfaceGrid } from './surface.ts';
 
 /** The flattened card keeps this much of the surroundings, so the outline can be seen against the background. */
@@ -24,12 +24,12 @@ export function measureSide(image: DecodedImage, side: SideName): SideMeasuremen
     throw new Error(`measureSide needs interleaved RGB: ${image.width} × ${image.height} × 3 ≠ ${image.data.length} bytes`);
   }
   const quad = findCard(image);
-  const flat = warpCard(image, quad, MARGIN_MM);
+  const flat = warpCard(image, quad, MARGIN_MM, [...rimRegions(), ...centeringRegions()]);
   const centering = measureCentering(flat);
   const outlineRise = outlineRiseMm(flat);
   const corners = measureCorners(flat, rimStartMm(outlineRise));
   const edges = measureEdges(flat, rimStartMm(outlineRise));
-  const grid = surfaceGrid(flat);
+  const grid = surfaceGrid(image, quad);
   const surface = measureSurface(grid);
   const { quality, confidenceFactor } = measureQuality(flat, grid, quad, surface.glareShare, outlineRise);
   const confidence = confidenceFactor * (surface.surface.textured ? TEXTURED_CONFIDENCE : 1);

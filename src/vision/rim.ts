@@ -1,7 +1,31 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import { edgePixel } from './flatten.ts';
-import type { FlatCard } from './flatten.ts';
+import type { FlatCard, RegionMm } from './flatten.ts';
 import { chroma, colourDistance, luma } from './image.ts';
+
+/** How far into the margin and the card the rim measurements reach (outline profiles, rings, corners). */
+const RIM_BAND_OUTSIDE_MM = 0.75;
+const RIM_BAND_INSIDE_MM = 2.5;
+const CORNER_SQUARE_MM = 7.5;
+
+/** The parts of the card the rim measurements read, for warping only what is needed. */
+export function rimRegions(): RegionMm[] {
+  const o = RIM_BAND_OUTSIDE_MM;
+  const i = RIM_BAND_INSIDE_MM;
+  const w = CARD_WIDTH_MM;
+  const h = CARD_HEIGHT_MM;
+  const c = CORNER_SQUARE_MM;
+  return [
+    { x0: -o, y0: -o, x1: w + o, y1: i },
+    { x0: -o, y0: h - i, x1: w + o, y1: h + o },
+    { x0: -o, y0: -o, x1: i, y1: h + o },
+    { x0: w - i, y0: -o, x1: w + o, y1: h + o },
+    { x0: -o, y0: -o, x1: c, y1: c },
+    { x0: w - c, y0: -o, x1: w + o, y1: c },
+    { x0: -o, y0: h - c, x1: c, y1: h + o },
+    { x0: w - c, y0: h - c, x1: w + o, y1: h + o },
+  ];
+}
 
 /** Whitening is looked for this far in from the card's outline (GRADING.md §1.6: within 0.6 mm)... */
 export const RIM_TO_MM = 0.6;
