@@ -286,6 +286,7 @@ describe('collection', () => {
       await view.goto(`/card/${charizard.id}`);
       await view.getByRole('heading', { name: 'Card not found' }).waitFor();
       await expectToast(view, 'Error', 'Failed to load the shared card');
+      await checkA11y(view, 'shared-card-not-found');
     } finally {
       await stranger.close();
     }

@@ -20,6 +20,20 @@ async function bordersShown(page: Page, side: 'front' | 'back', axis: 'Left / Ri
   return [Number(match[1]), Number(match[2]), match[3]!];
 }
 
+/** Drops a file on `target` the way a browser does: dragover, then drop with the file in the DataTransfer. */
+async function dropFile(page: Page, target: string, name: string, type: string, bytes: Buffer) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }));
+      return transfer;
+    },
+    { name, type, base64: bytes.toString('base64') },
+  );
+  await page.dispatchEvent(target, 'dragover', { dataTransfer });
+  await page.dispatchEvent(target, 'drop', { dataTransfer });
+}
+
 describe('Top Graders', () => {
   test('shows five skeleton rows while loading, then says there is no data yet', async () => {
     const page = await session.newPage();
@@ -51,10 +65,21 @@ describe('grading on the home page', () => {
     await page.setInputFiles('#front-image', front.file);
     await page.getByRole('img', { name: 'Front image preview' }).waitFor();
     expect(await gradeButton(page).isEnabled()).toBe(true);
+    await checkA11y(page, 'home-preview');
     await page.getByRole('button', { name: 'Remove front image' }).click();
     await page.getByText('Drop an image here or click to browse').first().waitFor();
     expect(await page.getByRole('img', { name: 'Front image preview' }).count()).toBe(0);
     expect(await gradeButton(page).isDisabled()).toBe(true);
+
+    // Dropped on the drop area: an image is taken, anything else is refused.
+    await dropFile(page, 'label[for="front-image"]', 'notes.txt', 'text/plain', Buffer.from('not an image'));
+    await expectToast(page, 'Invalid File Type');
+    expect(await gradeButton(page).isDisabled()).toBe(true);
+    await dropFile(page, 'label[for="front-image"]', 'dropped.jpg', 'image/jpeg', Buffer.from(front.bytes));
+    await page.getByRole('img', { name: 'Front image preview' }).waitFor();
+    await page.getByText('dropped.jpg').waitFor();
+    expect(await gradeButton(page).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Remove front image' }).click();
 
     // A back alone is not enough.
     await page.setInputFiles('#back-image', front.file);
@@ -112,12 +137,14 @@ describe('grading on the home page', () => {
     await page.goto('/');
     await page.setInputFiles('#front-image', front.file);
     await page.setInputFiles('#back-image', back.file);
-    await slowDown(page, '/api/grade-card', 800);
+    await slowDown(page, '/api/grade-card', 2500);
     const answer = page.waitForResponse('**/api/grade-card');
     await gradeButton(page).click();
     await page.getByRole('heading', { name: 'Analyzing Card' }).waitFor();
     await page.getByText('examining your card\'s centering, corners, edges and surface').waitFor();
+    await checkA11y(page, 'analyzing-card');
     const result = (await (await answer).json()) as CardResult;
+    await page.unroute('**/api/grade-card');
 
     // What the engine measured is what was drawn: 3.6 / 2.4 mm sides, a 15 mm scratch.
     const centering = result.measurements.front.centering;
@@ -208,6 +235,7 @@ describe('grading on the home page', () => {
     const again = page.waitForResponse('**/api/grade-card');
     await gradeButton(page).click();
     expect(((await (await again).json()) as CardResult).id).toBe(result.id);
+    await slowDown(page, '/api/grade-card', 800);
     const saved = page.waitForResponse('**/api/grade-card');
     await page.getByRole('button', { name: 'Save to Collection' }).click();
     await page.getByRole('button', { name: 'Saving Card...' }).waitFor();
@@ -215,6 +243,6 @@ describe('grading on the home page', () => {
     await expectToast(page, 'Card Saved', 'Your graded card has been saved to your collection.');
     await page.waitForURL((url) => url.pathname === '/collection');
     await page.getByText("You're browsing Collection without an account. Your data won't be saved permanently").waitFor();
-    expect(await page.getByTestId('collection-card').getByRole('heading').allInnerTexts()).toEqual(['Charizard']);
+    await expect.poll(() => page.getByTestId('collection-card').getByRole('heading').allInnerTexts()).toEqual(['Charizard']);
   });
 });

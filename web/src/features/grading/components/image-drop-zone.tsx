@@ -48,6 +48,8 @@ export function ImageDropZone({
       accept="image/*"
       className="peer sr-only"
       aria-label={`${label}${optional ? ' (optional)' : ''}`}
+      // With a preview on screen, Change is the way to another file; the hidden input stays out of the tab order.
+      tabIndex={file ? -1 : undefined}
       onChange={(event) => {
         accept(event.target.files?.[0]);
         // The same file chosen again after Remove must fire a change.
