@@ -1,6 +1,6 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Centering, EdgeName } from '../contracts/measurement.ts';
-import { edgePixel } from './flatten.ts';
+import { edgeStrides } from './flatten.ts';
 import type { FlatCard, RegionMm } from './flatten.ts';
 import { round } from './geometry.ts';
 
@@ -140,22 +140,11 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   const stripPx = Math.round(STRIP_WIDTH_MM * pxPerMm);
   const firstAlong = marginPx + Math.round(at * alongMm * pxPerMm - stripPx / 2);
   const data = flat.data;
+  const { origin, alongStride, depthStride } = edgeStrides(flat, edge);
+  const pixelAt = (k: number, s: number) => origin + (firstAlong + s) * alongStride + k * depthStride;
 
   const profile = new Float64Array(depth * 3);
-  for (let k = 0; k < depth; k++) {
-    let r = 0;
-    let g = 0;
-    let b = 0;
-    for (let s = 0; s < stripPx; s++) {
-      const i = edgePixel(flat, edge, firstAlong + s, k);
-      r += data[i]!;
-      g += data[i + 1]!;
-      b += data[i + 2]!;
-    }
-    profile[k * 3] = r / stripPx;
-    profile[k * 3 + 1] = g / stripPx;
-    profile[k * 3 + 2] = b / stripPx;
-  }
+  for (let k = 0; k < depth; k++) stripMean(data, pixelAt(k, 0), alongStride, stripPx, profile, k * 3);
 
   // The border's colour and its own pixel-to-pixel variation.
   const refFrom = Math.round(REFERENCE_FROM_MM * pxPerMm);
@@ -169,7 +158,7 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   let variance = 0;
   for (let k = refFrom; k < refTo; k++) {
     for (let s = 0; s < stripPx; s++) {
-      const i = edgePixel(flat, edge, firstAlong + s, k);
+      const i = pixelAt(k, s);
       variance += (data[i]! - reference[0]) ** 2 + (data[i + 1]! - reference[1]) ** 2 + (data[i + 2]! - reference[2]) ** 2;
     }
   }
@@ -217,4 +206,19 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   const refined = edgeAt + (curvature < 0 ? (0.5 * (before - after)) / curvature : 0);
   // The transition centred on pixel k lies (k + 0.5) pixels in from the card's edge.
   return { widthMm: (refined + 0.5) / pxPerMm, reference };
+}
+
+/** Mean colour of `count` pixels from `start`, `stride` apart, written at out[at..at+3). */
+function stripMean(data: Uint8Array, start: number, stride: number, count: number, out: Float64Array, at: number): void {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let s = 0, i = start; s < count; s++, i += stride) {
+    r += data[i]!;
+    g += data[i + 1]!;
+    b += data[i + 2]!;
+  }
+  out[at] = r / count;
+  out[at + 1] = g / count;
+  out[at + 2] = b / count;
 }

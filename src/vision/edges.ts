@@ -1,7 +1,7 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement.ts';
 import { CORNER_ZONE_MM } from './card-outline.ts';
-import { edgePixel } from './flatten.ts';
+import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { fitLineRobust, round } from './geometry.ts';
 import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
@@ -47,20 +47,12 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null): {
   const last = Math.round((lengthMm - CORNER_ZONE_MM) * pxPerMm);
   const positions = last - first;
 
-  // Profiles across the edge, each the mean of three neighbouring lines.
-  const profiles = new Float64Array(positions * count * 3);
+  // Profiles across the edge, one per pixel along it.
+  const profiles = new Float32Array(positions * count * 3);
+  const { origin, alongStride, depthStride } = edgeStrides(flat, edge);
   for (let n = 0; n < positions; n++) {
-    const p = first + n;
-    for (let i = 0; i < count; i++) {
-      const k = i - outsidePx;
-      const o = (n * count + i) * 3;
-      for (let lane = -1; lane <= 1; lane++) {
-        const j = edgePixel(flat, edge, marginPx + p + lane, k);
-        profiles[o]! += data[j]! / 3;
-        profiles[o + 1]! += data[j + 1]! / 3;
-        profiles[o + 2]! += data[j + 2]! / 3;
-      }
-    }
+    const start = origin + (marginPx + first + n) * alongStride - outsidePx * depthStride;
+    readProfile(data, start, depthStride, count, profiles, n * count * 3);
   }
 
   const references = ringReferences(profiles, positions, count, outsidePx, pxPerMm);
@@ -105,8 +97,16 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null): {
   return { measurement: { edge, whitenedMm, nicks }, defects };
 }
 
+function readProfile(data: Uint8Array, start: number, stride: number, count: number, out: Float32Array, at: number): void {
+  for (let i = 0, j = start, o = at; i < count; i++, j += stride, o += 3) {
+    out[o] = data[j]!;
+    out[o + 1] = data[j + 1]!;
+    out[o + 2] = data[j + 2]!;
+  }
+}
+
 /** The card's own colour 1–2 mm in from the edge at each position, averaged along the edge. */
-function ringReferences(profiles: Float64Array, positions: number, count: number, outsidePx: number, pxPerMm: number): ReferenceColour[] {
+function ringReferences(profiles: Float32Array, positions: number, count: number, outsidePx: number, pxPerMm: number): ReferenceColour[] {
   const from = outsidePx + Math.round(RING_FROM_MM * pxPerMm);
   const to = Math.min(count, outsidePx + Math.round(RING_TO_MM * pxPerMm));
   const ring = new Float64Array(positions * 3);

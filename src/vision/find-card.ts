@@ -11,7 +11,7 @@ const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 const ASPECT_TOLERANCE = 0.035;
 const MIN_FILL = 0.2;
 /** The longer side of the copy the card is first looked for on. */
-const OVERVIEW_SIDE = 360;
+const OVERVIEW_SIDE = 320;
 
 /**
  * Finds the card's four virtual corners (source pixel indices, clockwise from top-left, the card upright):
@@ -355,7 +355,7 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     if ((mid.x - centre.x) * nx + (mid.y - centre.y) * ny < 0) { nx = -nx; ny = -ny; }
 
-    const samples = Math.max(30, Math.min(160, Math.round(length / 4)));
+    const samples = Math.max(30, Math.min(96, Math.round(length / 6)));
     const profileLength = 2 * reach + 1;
     const profile = new Float64Array(profileLength * 3);
     const gradient = new Float64Array(profileLength);

@@ -24,20 +24,22 @@ export function mmToPx(flat: FlatCard, mm: number): number {
 }
 
 /**
- * Offset in `flat.data` of the pixel `depth` pixels in from the card's outermost pixel row or column on `edge`
- * (negative: outside, in the margin), at `along`, the pixel's x on the top and bottom edges or y on the left and right.
+ * Where the pixel `depth` pixels in from the card's outermost row or column on `edge` (negative: outside, in the
+ * margin) lies in `flat.data`, at `along` (its x on the top and bottom edges, its y on the left and right):
+ * origin + along × alongStride + depth × depthStride.
  */
-export function edgePixel(flat: FlatCard, edge: EdgeName, along: number, depth: number): number {
+export function edgeStrides(flat: FlatCard, edge: EdgeName): { origin: number; alongStride: number; depthStride: number } {
   const { width, height, marginPx } = flat;
+  const row = width * 3;
   switch (edge) {
     case 'top':
-      return ((marginPx + depth) * width + along) * 3;
+      return { origin: marginPx * row, alongStride: 3, depthStride: row };
     case 'bottom':
-      return ((height - marginPx - 1 - depth) * width + along) * 3;
+      return { origin: (height - marginPx - 1) * row, alongStride: 3, depthStride: -row };
     case 'left':
-      return (along * width + marginPx + depth) * 3;
+      return { origin: marginPx * 3, alongStride: row, depthStride: 3 };
     case 'right':
-      return (along * width + width - marginPx - 1 - depth) * 3;
+      return { origin: (width - marginPx - 1) * 3, alongStride: row, depthStride: -3 };
   }
 }
 

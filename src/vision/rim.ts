@@ -1,5 +1,5 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
-import { edgePixel } from './flatten.ts';
+import { edgeStrides } from './flatten.ts';
 import type { FlatCard, RegionMm } from './flatten.ts';
 import { chroma, colourDistance, luma } from './image.ts';
 
@@ -66,7 +66,7 @@ export function isWhiteBorder(reference: ReferenceColour): boolean {
  * the first place the colour is half-way from the background to the card's reference colour, to a fraction of
  * a sample. Null when the profile never leaves the background.
  */
-export function outlineCrossing(profile: Float64Array, count: number, outside: number, reference: ReferenceColour): number | null {
+export function outlineCrossing(profile: Float32Array | Float64Array, count: number, outside: number, reference: ReferenceColour): number | null {
   let br = 0;
   let bg = 0;
   let bb = 0;
@@ -89,7 +89,7 @@ export function outlineCrossing(profile: Float64Array, count: number, outside: n
  * How much lighter than the reference the rim is at one position: the second-lightest of the rim pixels in
  * samples [from, to) that are not more colourful than the reference (so at least two pixels must agree), or 0.
  */
-export function whiteningScore(profile: Float64Array, from: number, to: number, reference: ReferenceColour): number {
+export function whiteningScore(profile: Float32Array | Float64Array, from: number, to: number, reference: ReferenceColour): number {
   let first = 0;
   let second = 0;
   for (let i = Math.max(0, from); i < to; i++) {
@@ -163,6 +163,7 @@ export function outlineRiseMm(flat: FlatCard): number {
   const distances = new Float64Array(count);
   const profile = new Float64Array(count * 3);
   for (const edge of ['top', 'right', 'bottom', 'left'] as const) {
+    const { origin, alongStride, depthStride } = edgeStrides(flat, edge);
     const lengthPx = (edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM) * pxPerMm;
     for (let n = 1; n <= 15; n++) {
       const along = marginPx + Math.round((0.2 + (0.6 * n) / 16) * lengthPx);
@@ -170,7 +171,7 @@ export function outlineRiseMm(flat: FlatCard): number {
       profile.fill(0);
       for (let lane = -3; lane <= 3; lane++) {
         for (let i = 0; i < count; i++) {
-          const j = edgePixel(flat, edge, along + lane, i - outside);
+          const j = origin + (along + lane) * alongStride + (i - outside) * depthStride;
           for (let c = 0; c < 3; c++) profile[i * 3 + c]! += data[j + c]! / 7;
         }
       }
