@@ -94,6 +94,16 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
       expect(other.overallGrade).toBe(first.overallGrade);
     });
 
+    it('records one card when the same upload arrives twice at once', async () => {
+      const b = h.browser();
+      await b.get('/api/my-cards'); // the guest session, before the two requests race
+      const [first, second] = await Promise.all([b.grade([['frontImage', jpeg(scratched)], ['backImage', jpeg(scratched)]]), b.grade([['frontImage', jpeg(scratched)], ['backImage', jpeg(scratched)]])]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect(second.json()).toEqual(first.json());
+      const { events } = await h.runtime.eventStore.readStream(`card-${first.json().id}`);
+      expect(events.map((e) => e.type)).toEqual(['CardGraded']);
+    });
+
     it('grades from image URLs (front and back), fetched and stored like uploads', async () => {
       const b = h.browser();
       const response = await b.grade([
