@@ -115,6 +115,15 @@ describe('collection', () => {
   test('a signed-in user grades from a URL, saves, finds, filters, sorts, exports, shares and deletes the card', async () => {
     const page = await session.newPage();
     await registerThroughApi(page, session.baseUrl, newAccount('Misty'));
+    // Grading earns achievements, whose notification may cover a control for a few seconds: closed as a person would.
+    // Several may be earned at once; they come one at a time.
+    await page.addLocatorHandler(
+      page.getByTestId('achievement-notification'),
+      async (notification) => {
+        while (await notification.isVisible()) await notification.getByRole('button', { name: 'Close' }).click({ timeout: 2000 }).catch(() => undefined);
+      },
+      { noWaitAfter: true },
+    );
 
     // An empty collection.
     await page.goto('/collection');

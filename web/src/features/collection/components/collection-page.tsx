@@ -21,6 +21,8 @@ import { CollectionPagination } from './collection-pagination';
 import { CollectionTable } from './collection-table';
 import { CollectionToolbar } from './collection-toolbar';
 
+const LIST_KEYS = ['q', 'sort', 'price', 'grade'] as const;
+
 /** /collection (SPEC.md §2, §9): the caller's graded cards, searched, filtered, sorted and paged as the URL says. */
 export function CollectionPage({ search, onSearchChange }: { search: CollectionSearch; onSearchChange: (next: CollectionSearch) => void }) {
   const { user, isPending: userPending } = useUser();
@@ -28,8 +30,11 @@ export function CollectionPage({ search, onSearchChange }: { search: CollectionS
   const sync = useSyncInstantGradesMutation();
 
   const change = useCallback(
-    // Any change of search, filter or sort goes back to page 1 (SPEC.md §4).
-    (patch: Partial<CollectionSearch>) => onSearchChange({ ...search, ...patch, page: 'page' in patch ? patch.page : undefined }),
+    (patch: Partial<CollectionSearch>) => {
+      // Any change of search, filter or sort goes back to page 1 (SPEC.md §4); switching the view keeps the page.
+      const backToFirstPage = LIST_KEYS.some((key) => key in patch);
+      onSearchChange({ ...search, ...patch, page: backToFirstPage ? undefined : 'page' in patch ? patch.page : search.page });
+    },
     [search, onSearchChange],
   );
 
