@@ -3,6 +3,7 @@ import { achievementLevelSchema } from '../../src/contracts/cards.ts';
 import {
   ACHIEVEMENTS,
   achievementById,
+  achievementNotificationsDecider,
   achievementProgress,
   addGradedCard,
   earnedAchievements,
@@ -139,5 +140,24 @@ describe('facts of a graded card', () => {
       'Both Sides',
       'Dead Center',
     ]);
+  });
+});
+
+describe('the notification of an achievement', () => {
+  const mark = (achievementId: number, earned = true) =>
+    ({ type: 'MarkAchievementShown', data: { userId: 'u1', achievementId, earned, shownAt: '2026-03-01T12:00:00.000Z' } }) as const;
+  const shown = (achievementId: number) =>
+    ({ type: 'AchievementNotificationShown', data: { userId: 'u1', achievementId, shownAt: '2026-03-01T12:00:00.000Z' } }) as const;
+  const given = (...events: ReturnType<typeof shown>[]) => events.reduce(achievementNotificationsDecider.evolve, achievementNotificationsDecider.initialState());
+
+  it('is marked shown once; marking it again changes nothing', () => {
+    expect(achievementNotificationsDecider.decide(mark(5), given())).toEqual([shown(5)]);
+    expect(achievementNotificationsDecider.decide(mark(5), given(shown(5)))).toEqual([]);
+    expect(achievementNotificationsDecider.decide(mark(1), given(shown(5)))).toEqual([shown(1)]);
+  });
+
+  it('cannot be marked for an achievement not earned, or not in the catalogue', () => {
+    expect(() => achievementNotificationsDecider.decide(mark(5, false), given())).toThrow(expect.objectContaining({ kind: 'not_found', code: 'achievement_not_found' }));
+    expect(() => achievementNotificationsDecider.decide(mark(999), given())).toThrow(expect.objectContaining({ code: 'achievement_not_found' }));
   });
 });
