@@ -27,13 +27,13 @@ export interface CornerReport {
 }
 
 /** GRADING.md §1.6 for the four corners: fray against the nominal corner, whitening along the rim. */
-export function measureCorners(flat: FlatCard, rimStart: number | null): CornerReport {
-  const rounded = median(CORNER_NAMES.map((corner) => diagonalInset(flat, corner))) > ROUNDED_DIAGONAL_MM;
+export function measureCorners(flat: FlatCard, rimStart: number | null, noise: number): CornerReport {
+  const rounded = median(CORNER_NAMES.map((corner) => diagonalInset(flat, corner, noise))) > ROUNDED_DIAGONAL_MM;
   const radius = rounded ? CARD_CORNER_RADIUS_MM : 0;
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   for (const corner of CORNER_NAMES) {
-    const result = measureCorner(flat, corner, radius, rimStart);
+    const result = measureCorner(flat, corner, radius, rimStart, noise);
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
@@ -41,7 +41,7 @@ export function measureCorners(flat: FlatCard, rimStart: number | null): CornerR
 }
 
 /** How far in from the virtual corner the card begins along the corner's diagonal. */
-function diagonalInset(flat: FlatCard, corner: CornerName): number {
+function diagonalInset(flat: FlatCard, corner: CornerName, noise: number): number {
   const flipX = corner === 'topRight' || corner === 'bottomRight';
   const flipY = corner === 'bottomLeft' || corner === 'bottomRight';
   const nx = flipX ? -Math.SQRT1_2 : Math.SQRT1_2;
@@ -49,11 +49,11 @@ function diagonalInset(flat: FlatCard, corner: CornerName): number {
   const tip: OutlineSample = { x: flipX ? CARD_WIDTH_MM : 0, y: flipY ? CARD_HEIGHT_MM : 0, nx, ny, s: 0 };
   const reference = ringColour(flat, [{ ...tip, x: tip.x + 2 * nx, y: tip.y + 2 * ny }]);
   const { profile, count } = profileAlong(flat, tip);
-  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference);
+  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise);
   return crossing === null ? 0 : crossing * STEP_MM - OUTSIDE_MM;
 }
 
-function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimStart: number | null): { measurement: CornerMeasurement; defects: Defect[] } {
+function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimStart: number | null, noise: number): { measurement: CornerMeasurement; defects: Defect[] } {
   const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM);
   const reference = ringColour(flat, outline);
   // Whitening is not observable on a white border, nor in a photo too blurred to separate rim from background.
@@ -63,7 +63,7 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimSt
   const whitening = new Float64Array(outline.length);
   outline.forEach((point, i) => {
     const { profile, count } = profileAlong(flat, point);
-    const crossing = outlineCrossing(profile, count, outside, reference);
+    const crossing = outlineCrossing(profile, count, outside, reference, noise);
     const at = crossing === null ? count - 1 : crossing;
     departures[i] = at * STEP_MM - OUTSIDE_MM;
     if (observable) {

@@ -26,18 +26,18 @@ export interface EdgeReport {
 }
 
 /** GRADING.md §1.7, away from the corners: nicks from the edge's residual against its line, whitening along the rim. */
-export function measureEdges(flat: FlatCard, rimStart: number | null): EdgeReport {
+export function measureEdges(flat: FlatCard, rimStart: number | null, noise: number): EdgeReport {
   const edges: EdgeMeasurement[] = [];
   const defects: Defect[] = [];
   for (const edge of EDGE_NAMES) {
-    const result = measureEdge(flat, edge, rimStart);
+    const result = measureEdge(flat, edge, rimStart, noise);
     edges.push(result.measurement);
     defects.push(...result.defects);
   }
   return { edges, defects };
 }
 
-function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null): { measurement: EdgeMeasurement; defects: Defect[] } {
+function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, noise: number): { measurement: EdgeMeasurement; defects: Defect[] } {
   const { pxPerMm, marginPx, data } = flat;
   const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
   const outsidePx = Math.round(OUTSIDE_MM * pxPerMm);
@@ -62,7 +62,7 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null): {
   const whitening = new Float64Array(positions);
   for (let n = 0; n < positions; n++) {
     const profile = profiles.subarray(n * count * 3, (n + 1) * count * 3);
-    const crossing = outlineCrossing(profile, count, Math.round(0.25 * pxPerMm), references[n]!);
+    const crossing = outlineCrossing(profile, count, Math.round(0.25 * pxPerMm), references[n]!, noise);
     const at = crossing === null ? count - 1 : crossing;
     // Sample i's centre lies (i - outsidePx + 0.5) pixels in from the edge.
     edgeAt[n] = (at - outsidePx + 0.5) / pxPerMm;

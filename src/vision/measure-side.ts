@@ -7,7 +7,7 @@ import { warpCard } from './flatten.ts';
 import { round } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
 import { measureQuality } from './quality.ts';
-import { outlineRiseMm, rimRegions, rimStartMm } from './rim.ts';
+import { backgroundNoise, outlineRiseMm, rimRegions, rimStartMm } from './rim.ts';
 import { measureSurface, surfaceGrid } from './surface.ts';
 
 /** The flattened card keeps this much of the surroundings, so the outline can be seen against the background. */
@@ -27,8 +27,9 @@ export function measureSide(image: DecodedImage, side: SideName): SideMeasuremen
   const flat = warpCard(image, quad, MARGIN_MM, [...rimRegions(), ...centeringRegions()]);
   const centering = measureCentering(flat);
   const outlineRise = outlineRiseMm(flat);
-  const corners = measureCorners(flat, rimStartMm(outlineRise));
-  const edges = measureEdges(flat, rimStartMm(outlineRise));
+  const noise = backgroundNoise(flat);
+  const corners = measureCorners(flat, rimStartMm(outlineRise), noise);
+  const edges = measureEdges(flat, rimStartMm(outlineRise), noise);
   const grid = surfaceGrid(image, quad);
   const surface = measureSurface(grid);
   const { quality, confidenceFactor } = measureQuality(flat, grid, quad, surface.glareShare, outlineRise);

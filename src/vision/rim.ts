@@ -61,12 +61,31 @@ export function isWhiteBorder(reference: ReferenceColour): boolean {
   return reference.lightness >= 200 && reference.chroma <= 30;
 }
 
+/** Below this lightness difference between background and card, the outline is found by colour instead. */
+const LIGHTNESS_EDGE_MIN = 24;
 /**
- * Where the card begins along a profile that starts outside the card (`outside` samples of background first):
- * the first place the colour is half-way from the background to the card's reference colour, to a fraction of
- * a sample. Null when the profile never leaves the background.
+ * A profile leaves the background where two samples in a row differ from it by 20% of the card's difference, at
+ * least DEPARTURE_MIN levels and 4 × the background's noise.
  */
-export function outlineCrossing(profile: Float32Array | Float64Array, count: number, outside: number, reference: ReferenceColour): number | null {
+const DEPARTURE_SHARE = 0.2;
+const DEPARTURE_MIN = 10;
+/** The card's lightness just inside its outline: the furthest the profile gets from the background within this many samples. */
+const PLATEAU_SAMPLES = 6;
+
+/**
+ * Where the card begins along a profile that starts outside the card (`outside` samples of background first), to a
+ * fraction of a sample. Lightness decides when it differs enough between background and card: JPEG keeps lightness
+ * sharp and blurs colour. The level is half-way from the background to the card's lightness just inside the
+ * outline, not to the reference colour further in, so a whitened rim (which may be nearer the background's
+ * lightness than the border is) still starts where the card does. Null when the profile never leaves the background.
+ */
+export function outlineCrossing(
+  profile: Float32Array | Float64Array,
+  count: number,
+  outside: number,
+  reference: ReferenceColour,
+  backgroundNoise: number,
+): number | null {
   let br = 0;
   let bg = 0;
   let bb = 0;
@@ -75,12 +94,60 @@ export function outlineCrossing(profile: Float32Array | Float64Array, count: num
     bg += profile[i * 3 + 1]! / outside;
     bb += profile[i * 3 + 2]! / outside;
   }
-  const level = Math.max(15, 0.5 * colourDistance(reference.r, reference.g, reference.b, br, bg, bb));
-  let previous = colourDistance(profile[0]!, profile[1]!, profile[2]!, br, bg, bb);
-  for (let i = 1; i < count; i++) {
-    const d = colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, br, bg, bb);
-    if (d >= level && i >= outside) return i - 1 + (d === previous ? 1 : (level - previous) / (d - previous));
-    previous = d;
+  const backgroundLightness = luma(br, bg, bb);
+  if (Math.abs(reference.lightness - backgroundLightness) < LIGHTNESS_EDGE_MIN) {
+    // Same lightness, different colour: half-way to the reference colour.
+    const level = 0.5 * colourDistance(reference.r, reference.g, reference.b, br, bg, bb);
+    return firstCrossing(count, outside, level, (i) => colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, br, bg, bb));
+  }
+  const lightness = (i: number) => luma(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!) - backgroundLightness;
+  const departure = Math.max(DEPARTURE_MIN, 4 * backgroundNoise, DEPARTURE_SHARE * Math.abs(reference.lightness - backgroundLightness));
+  for (let i = outside; i < count - 1; i++) {
+    const difference = lightness(i);
+    if (Math.abs(difference) < departure || Math.abs(lightness(i + 1)) < departure || Math.sign(lightness(i + 1)) !== Math.sign(difference)) continue;
+    const sign = Math.sign(difference);
+    let plateau = 0;
+    for (let j = i; j < Math.min(count, i + PLATEAU_SAMPLES); j++) plateau = Math.max(plateau, sign * lightness(j));
+    return firstCrossing(count, outside, plateau / 2, (k) => sign * lightness(k));
+  }
+  return null;
+}
+
+/**
+ * Noise of the background's lightness next to the card: the root mean square, about their own mean, of short runs of
+ * pixels 0.35–0.6 mm outside each straight edge, every millimetre (one profile's few samples say too little).
+ */
+export function backgroundNoise(flat: FlatCard): number {
+  const { data, marginPx, pxPerMm } = flat;
+  const from = Math.round(0.35 * pxPerMm);
+  const to = Math.round(0.6 * pxPerMm);
+  let sum = 0;
+  let n = 0;
+  for (const edge of ['top', 'right', 'bottom', 'left'] as const) {
+    const { origin, alongStride, depthStride } = edgeStrides(flat, edge);
+    const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
+    for (let mm = 10; mm <= lengthMm - 10; mm++) {
+      const base = origin + (marginPx + Math.round(mm * pxPerMm)) * alongStride;
+      const values: number[] = [];
+      for (let k = from; k <= to; k++) {
+        const j = base - k * depthStride;
+        values.push(luma(data[j]!, data[j + 1]!, data[j + 2]!));
+      }
+      const mean = values.reduce((total, v) => total + v, 0) / values.length;
+      for (const v of values) sum += (v - mean) ** 2;
+      n += values.length - 1;
+    }
+  }
+  return Math.sqrt(sum / Math.max(1, n));
+}
+
+/** The first place from `outside` on where `value` reaches `level`, interpolated between samples. */
+function firstCrossing(count: number, outside: number, level: number, value: (i: number) => number): number | null {
+  let previous = value(outside - 1);
+  for (let i = outside; i < count; i++) {
+    const current = value(i);
+    if (current >= level) return i - 1 + (current === previous ? 1 : (level - previous) / (current - previous));
+    previous = current;
   }
   return null;
 }

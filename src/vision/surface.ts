@@ -32,6 +32,12 @@ const TEXTURED_NOISE = 3;
 const MIN_SCRATCH_MM = 1;
 const MIN_SCRATCH_TEXTURED_MM = 4;
 const MIN_SPOT_MM = 0.3;
+/**
+ * Spots this wide (px radius at half contrast) or wider must be flat-topped: half-way out from their middle, still
+ * this share of their contrast. A drop of ink or a speck of dirt is; a soft patch of the art peaks and fades.
+ */
+const FLAT_TOP_MIN_RADIUS_PX = 3;
+const FLAT_TOP_SHARE = 0.85;
 /** A spot is compact: not more than this many times longer than wide. */
 const SPOT_ELONGATION = 2.5;
 /** Long and thin: at least this many times longer than wide. */
@@ -76,6 +82,8 @@ interface Blob {
   box: { x0: number; y0: number; x1: number; y1: number };
   lengthMm: number;
   widthMm: number;
+  /** √(λ1 / λ2) of the second moments: 1 for a disc, large for a line. */
+  elongation: number;
   angleDeg: number;
 }
 
@@ -94,7 +102,7 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
   const threshold = Math.max(CONTRAST_FLOOR, NOISE_FACTOR * noise);
   const regions = new RegionScratch(width * height);
 
-  const isLine = (blob: Blob) => blob.lengthMm >= 1 && blob.lengthMm >= LINE_ELONGATION * blob.widthMm;
+  const isLine = (blob: Blob) => blob.lengthMm >= 1 && blob.lengthMm >= LINE_ELONGATION * blob.widthMm && blob.elongation >= LINE_ELONGATION;
   const lines = withoutHalos(
     mergeCollinear(
       [
@@ -330,9 +338,33 @@ function findSpots(
     const size = growRegion(centre, width, height, 8, within, regions.visitedFresh(), regions.members);
     const shape = describeBlob(regions.members.subarray(0, size), width, light, pxPerMm, new Int16Array(0));
     if (shape.lengthMm > SPOT_ELONGATION * shape.widthMm) continue;
+    let sumX = 0;
+    let sumY = 0;
+    for (let i = 0; i < size; i++) {
+      const q = regions.members[i]!;
+      sumX += q % width;
+      sumY += Math.floor(q / width);
+    }
+    if (!isFlatTopped(grid, sumX / size, sumY / size, Math.sqrt(size / Math.PI), background, 2 * halfContrast * sign)) continue;
     spots.push({ diameterMm: (2 * Math.sqrt(size / Math.PI)) / pxPerMm, box: shape.box });
   }
   return spots;
+}
+
+/** Whether a spot is flat-topped (see FLAT_TOP_SHARE); spots too small for the photo to show it pass on contrast alone. */
+function isFlatTopped(grid: SurfaceGrid, cx: number, cy: number, radius: number, background: number, contrast: number): boolean {
+  if (radius < FLAT_TOP_MIN_RADIUS_PX) return true;
+  const share = (r: number) => {
+    let sum = 0;
+    for (let k = 0; k < 16; k++) {
+      const angle = (k * Math.PI) / 8;
+      const x = Math.round(cx + r * Math.cos(angle));
+      const y = Math.round(cy + r * Math.sin(angle));
+      sum += (grid.lightness[y * grid.width + x]! - background) / contrast;
+    }
+    return sum / 16;
+  };
+  return share(0.5 * radius) >= FLAT_TOP_SHARE;
 }
 
 function medianOf(values: number[]): number {
@@ -438,11 +470,18 @@ function describeBlob(pixels: Int32Array, width: number, light: boolean, pxPerMm
     y1 = Math.max(y1, y);
   }
   const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const spread = Math.sqrt((sxx - syy) ** 2 + 4 * sxy * sxy);
+  const major = (sxx + syy + spread) / 2;
+  const minor = Math.max((sxx + syy - spread) / 2, n / 12); // a one-pixel-wide line still has a pixel's width
   const ux = Math.cos(angle);
   const uy = Math.sin(angle);
+  // The ends are where the contrast is still half the region's typical contrast: the faint tails the hysteresis
+  // keeps attached would otherwise make a line look longer in a softer photo.
+  const strong = contrast.length === 0 ? 0 : medianContrast(pixels, contrast) / 2;
   let lo = Infinity;
   let hi = -Infinity;
   for (const p of pixels) {
+    if (contrast.length > 0 && contrast[p]! < strong) continue;
     const t = ((p % width) - mx) * ux + (Math.floor(p / width) - my) * uy;
     lo = Math.min(lo, t);
     hi = Math.max(hi, t);
@@ -459,6 +498,7 @@ function describeBlob(pixels: Int32Array, width: number, light: boolean, pxPerMm
     box: { x0: x0 / pxPerMm, y0: y0 / pxPerMm, x1: (x1 + 1) / pxPerMm, y1: (y1 + 1) / pxPerMm },
     lengthMm: lengthPx / pxPerMm,
     widthMm: n / lengthPx / pxPerMm,
+    elongation: Math.sqrt(major / minor),
     angleDeg: normaliseAngle((angle * 180) / Math.PI),
   };
 }
@@ -482,6 +522,11 @@ function distanceToSegment(point: { x: number; y: number }, line: Blob): number 
   const lengthSquared = dx * dx + dy * dy;
   const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((point.x - line.a.x) * dx + (point.y - line.a.y) * dy) / lengthSquared));
   return Math.hypot(point.x - (line.a.x + t * dx), point.y - (line.a.y + t * dy));
+}
+
+function medianContrast(pixels: Int32Array, contrast: Int16Array): number {
+  const values = Int16Array.from(pixels, (p) => contrast[p]!).sort();
+  return values[values.length >> 1]!;
 }
 
 /** Pieces of one line broken by the threshold (a scratch over lighter art) joined again. */
@@ -528,6 +573,7 @@ function joinLines(a: Blob, b: Blob): Blob {
     box: unionBox(a.box, b.box),
     lengthMm,
     widthMm: (a.widthMm * a.lengthMm + b.widthMm * b.lengthMm) / lengthMm,
+    elongation: Math.max(a.elongation, b.elongation),
     angleDeg: normaliseAngle((Math.atan2(best[1].y - best[0].y, best[1].x - best[0].x) * 180) / Math.PI),
   };
 }
