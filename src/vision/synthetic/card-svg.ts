@@ -47,14 +47,25 @@ export function contrastingColour(rng: Prng, avoid: readonly Rgb[], minDistance:
 
 const f = (value: number) => Number(value.toFixed(4)).toString();
 
-/** The card as SVG in millimetre user units, rendered at `pxPerMm`: border, random soft art, then the defects. */
-export function cardSvg(card: CardDrawing, rng: Prng): string {
-  const radii = cornerRadii(card);
-  const art = card.borders ?? { leftMm: 0, rightMm: 0, topMm: 0, bottomMm: 0 };
-  const artWidth = CARD_WIDTH_MM - art.leftMm - art.rightMm;
-  const artHeight = CARD_HEIGHT_MM - art.topMm - art.bottomMm;
+/** The art is drawn at this resolution and scaled up: it is soft anyway, and blurring it at full size is slow. */
+const ART_PX_PER_MM = 8;
 
-  // Art colours keep well away from the border colour, so the border's inner edge is a real edge.
+function artWindow(card: CardDrawing) {
+  const borders = card.borders ?? { leftMm: 0, rightMm: 0, topMm: 0, bottomMm: 0 };
+  return {
+    x: borders.leftMm,
+    y: borders.topMm,
+    width: CARD_WIDTH_MM - borders.leftMm - borders.rightMm,
+    height: CARD_HEIGHT_MM - borders.topMm - borders.bottomMm,
+  };
+}
+
+/**
+ * Random soft art for the window inside the borders, as SVG in millimetres of that window: a gradient and blurred
+ * ellipses, every colour well away from the border's, so the border's inner edge is a real edge.
+ */
+export function artSvg(card: CardDrawing, rng: Prng): string {
+  const { width: artWidth, height: artHeight } = artWindow(card);
   const first = contrastingColour(rng, [card.borderColor], 95);
   const second = contrastingColour(rng, [card.borderColor, { r: 255 - first.r, g: 255 - first.g, b: 255 - first.b }], 95);
   const gradientAngle = rng.range(0, Math.PI);
@@ -64,29 +75,45 @@ export function cardSvg(card: CardDrawing, rng: Prng): string {
     const rx = rng.range(4, Math.min(14, artWidth / 3));
     const ry = rng.range(4, Math.min(14, artHeight / 3));
     const reach = Math.max(rx, ry) + 2;
-    const cx = art.leftMm + rng.range(reach, Math.max(reach, artWidth - reach));
-    const cy = art.topMm + rng.range(reach, Math.max(reach, artHeight - reach));
+    const cx = rng.range(reach, Math.max(reach, artWidth - reach));
+    const cy = rng.range(reach, Math.max(reach, artHeight - reach));
     const colour = contrastingColour(rng, [card.borderColor], 60);
     blobs.push(
       `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" transform="rotate(${f(rng.range(0, 180))} ${f(cx)} ${f(cy)})" fill="${toHex(colour)}"/>`,
     );
   }
-
-  const notches = card.defects.filter((d) => d.kind === 'nick').map((d) => `<polygon points="${points(nickPolygon(d))}" fill="#000"/>`);
-  const artWindow = { x: art.leftMm, y: art.topMm, width: artWidth, height: artHeight };
-  const marks = card.defects.map((d) => defectMark(d, radii, artWindow)).filter((mark) => mark !== '');
-  const width = Math.round(CARD_WIDTH_MM * card.pxPerMm);
-  const height = Math.round(CARD_HEIGHT_MM * card.pxPerMm);
   const gx = Math.cos(gradientAngle) / 2;
   const gy = Math.sin(gradientAngle) / 2;
-
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${CARD_WIDTH_MM} ${CARD_HEIGHT_MM}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(artWidth * ART_PX_PER_MM)}" height="${Math.round(artHeight * ART_PX_PER_MM)}" viewBox="0 0 ${f(artWidth)} ${f(artHeight)}" preserveAspectRatio="none">`,
     '<defs>',
     '<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="0.7"/></filter>',
     `<linearGradient id="art-background" x1="${f(0.5 - gx)}" y1="${f(0.5 - gy)}" x2="${f(0.5 + gx)}" y2="${f(0.5 + gy)}">`,
     `<stop offset="0" stop-color="${toHex(first)}"/><stop offset="1" stop-color="${toHex(second)}"/></linearGradient>`,
-    `<clipPath id="art"><rect x="${f(art.leftMm)}" y="${f(art.topMm)}" width="${f(artWidth)}" height="${f(artHeight)}"/></clipPath>`,
+    '</defs>',
+    `<rect width="${f(artWidth)}" height="${f(artHeight)}" fill="url(#art-background)"/>`,
+    `<g filter="url(#soft)">${blobs.join('')}</g>`,
+    '</svg>',
+  ].join('\n');
+}
+
+/**
+ * The card as SVG in millimetre user units, rendered at `pxPerMm`: border, the art (a PNG of artSvg, scaled into the
+ * window), then the defects.
+ */
+export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
+  const radii = cornerRadii(card);
+  const art = artWindow(card);
+  const notches = card.defects.filter((d) => d.kind === 'nick').map((d) => `<polygon points="${points(nickPolygon(d))}" fill="#000"/>`);
+  const marks = card.defects.map((d) => defectMark(d, radii, art)).filter((mark) => mark !== '');
+  const width = Math.round(CARD_WIDTH_MM * card.pxPerMm);
+  const height = Math.round(CARD_HEIGHT_MM * card.pxPerMm);
+  const artHref = `data:image/png;base64,${Buffer.from(artPng).toString('base64')}`;
+
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${CARD_WIDTH_MM} ${CARD_HEIGHT_MM}">`,
+    '<defs>',
+    `<clipPath id="art"><rect x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}"/></clipPath>`,
     `<mask id="card" maskUnits="userSpaceOnUse" x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}">`,
     `<path d="${outlinePath(radii)}" fill="#fff"/>`,
     ...notches,
@@ -96,8 +123,7 @@ export function cardSvg(card: CardDrawing, rng: Prng): string {
     `<rect x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}" fill="${toHex(card.borderColor)}"/>`,
     `<g transform="rotate(${f(card.printTiltDeg)} ${CARD_WIDTH_MM / 2} ${CARD_HEIGHT_MM / 2})">`,
     '<g clip-path="url(#art)">',
-    `<rect x="${f(art.leftMm)}" y="${f(art.topMm)}" width="${f(artWidth)}" height="${f(artHeight)}" fill="url(#art-background)"/>`,
-    `<g filter="url(#soft)">${blobs.join('')}</g>`,
+    `<image x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}" preserveAspectRatio="none" xlink:href="${artHref}"/>`,
     '</g>',
     '</g>',
     ...marks,

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { Point } from '../../contracts/measurement.ts';
 import { homographyFromPoints } from '../geometry.ts';
-import { cardSvg, colourDistance, contrastingColour, parseHex } from './card-svg.ts';
+import { artSvg, cardSvg, colourDistance, contrastingColour, parseHex } from './card-svg.ts';
 import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
@@ -29,17 +29,16 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
 
   const pixels = variant === 'blank' ? flatPhoto(width, height, background) : backgroundPhoto(width, height, background, rng);
   if (variant === 'card' || variant === 'cut-off') {
-    const svg = cardSvg(
-      {
-        borders: spec.borders === undefined ? { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 } : spec.borders,
-        borderColor,
-        printTiltDeg: spec.printTiltDeg ?? 0,
-        cornerRadiusMm: spec.cornerRadiusMm ?? 3,
-        defects: spec.defects ?? [],
-        pxPerMm,
-      },
-      rng,
-    );
+    const drawing = {
+      borders: spec.borders === undefined ? { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 } : spec.borders,
+      borderColor,
+      printTiltDeg: spec.printTiltDeg ?? 0,
+      cornerRadiusMm: spec.cornerRadiusMm ?? 3,
+      defects: spec.defects ?? [],
+      pxPerMm,
+    };
+    const art = await sharp(Buffer.from(artSvg(drawing, rng))).png().toBuffer();
+    const svg = cardSvg(drawing, art);
     const card = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const cardHeight = CARD_HEIGHT_MM * pxPerMm;
     const cardWidth = CARD_WIDTH_MM * pxPerMm;
