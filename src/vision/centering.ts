@@ -6,7 +6,7 @@ import { round } from './geometry.ts';
 
 /** Where across the middle of each side the strips are taken, as shares of the side's length. */
 const STRIP_POSITIONS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
-const STRIP_WIDTH_MM = 2;
+const STRIP_WIDTH_MM = 1.2;
 /** The border's colour is read here, in from the card's edge (clear of rim whitening, inside any real border). */
 const REFERENCE_FROM_MM = 0.5;
 const REFERENCE_TO_MM = 1.5;

@@ -72,29 +72,31 @@ function makeOverview(image: DecodedImage): Overview {
   const perAxis = Math.min(factor, 3);
   const offsets = new Int32Array(perAxis);
   for (let k = 0; k < perAxis; k++) offsets[k] = Math.min(factor - 1, Math.round(((k + 0.5) * factor) / perAxis - 0.5));
-  const n = perAxis * perAxis;
-  const source = image.data;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let a = 0; a < perAxis; a++) {
-        const row = (y * factor + offsets[a]!) * image.width + x * factor;
-        for (let c = 0; c < perAxis; c++) {
-          const i = (row + offsets[c]!) * 3;
-          r += source[i]!;
-          g += source[i + 1]!;
-          b += source[i + 2]!;
-        }
-      }
-      const o = (y * width + x) * 3;
-      data[o] = r / n;
-      data[o + 1] = g / n;
-      data[o + 2] = b / n;
-    }
-  }
+  for (let y = 0; y < height; y++) overviewRow(image, factor, offsets, y, width, data);
   return { data, width, height, factor };
+}
+
+function overviewRow(image: DecodedImage, factor: number, offsets: Int32Array, y: number, width: number, out: Float32Array): void {
+  const source = image.data;
+  const n = offsets.length * offsets.length;
+  for (let x = 0; x < width; x++) {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let a = 0; a < offsets.length; a++) {
+      const row = (y * factor + offsets[a]!) * image.width + x * factor;
+      for (let c = 0; c < offsets.length; c++) {
+        const i = (row + offsets[c]!) * 3;
+        r += source[i]!;
+        g += source[i + 1]!;
+        b += source[i + 2]!;
+      }
+    }
+    const o = (y * width + x) * 3;
+    out[o] = r / n;
+    out[o + 1] = g / n;
+    out[o + 2] = b / n;
+  }
 }
 
 /** One flat colour: every channel's 1st to 99th percentile within a few levels. */
@@ -189,12 +191,22 @@ function fitBackgroundPlanes(overview: Overview, pixels: Int32Array): Float64Arr
   for (const p of pixels) {
     const x = ((p % width) - cx) / s;
     const y = (Math.floor(p / width) - cy) / s;
-    const basis = [1, x, y];
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) m[i * 3 + j]! += basis[i]! * basis[j]!;
-      for (let c = 0; c < 3; c++) rhs[c * 3 + i]! += basis[i]! * data[p * 3 + c]!;
+    m[0]! += 1;
+    m[1]! += x;
+    m[2]! += y;
+    m[4]! += x * x;
+    m[5]! += x * y;
+    m[8]! += y * y;
+    for (let c = 0; c < 3; c++) {
+      const v = data[p * 3 + c]!;
+      rhs[c * 3]! += v;
+      rhs[c * 3 + 1]! += x * v;
+      rhs[c * 3 + 2]! += y * v;
     }
   }
+  m[3] = m[1]!;
+  m[6] = m[2]!;
+  m[7] = m[5]!;
   const model = new Float64Array(9);
   for (let c = 0; c < 3; c++) {
     const solution = solve3(m, [rhs[c * 3]!, rhs[c * 3 + 1]!, rhs[c * 3 + 2]!]);

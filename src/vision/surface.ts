@@ -200,6 +200,15 @@ function lineContrastRow(grid: SurfaceGrid, { far, near }: LineOffsets, from: nu
       continue;
     }
     const v = l[p]!;
+    // A line at any angle is straddled by the horizontal or the vertical pair well enough to show at least half its
+    // contrast there: most pixels are settled by those four reads.
+    const h0 = l[p + far[0]!]!;
+    const h1 = l[p - far[0]!]!;
+    const v0 = l[p + far[1]!]!;
+    const v1 = l[p - far[1]!]!;
+    const axisLighter = Math.max(v - Math.max(h0, h1), v - Math.max(v0, v1));
+    const axisDarker = Math.max(Math.min(h0, h1) - v, Math.min(v0, v1) - v);
+    if (axisLighter < MIN_CONTRAST / 2 && axisDarker < MIN_CONTRAST / 2) continue;
     let light = 0;
     let dark = 0;
     for (let k = 0; k < 4; k++) {
@@ -376,18 +385,22 @@ function medianOf(values: number[]): number {
 /** The face warped straight to the surface resolution: lightness, and whether each pixel is glare. */
 export function surfaceGrid(image: DecodedImage, quad: readonly Point[]): SurfaceGrid {
   const face = warpCard(image, quad, 0, undefined, SURFACE_PX_PER_MM);
-  const { width, height, data } = face;
+  const { width, height } = face;
   const lightness = new Uint8Array(width * height);
   const glare = new Uint8Array(width * height);
-  for (let p = 0, i = 0; p < width * height; p++, i += 3) {
+  for (let y = 0; y < height; y++) lightnessRow(face.data, y * width, (y + 1) * width, lightness, glare);
+  return { lightness, glare, width, height, pxPerMm: SURFACE_PX_PER_MM };
+}
+
+function lightnessRow(data: Uint8Array, from: number, to: number, lightness: Uint8Array, glare: Uint8Array): void {
+  for (let p = from, i = from * 3; p < to; p++, i += 3) {
     const r = data[i]!;
     const g = data[i + 1]!;
     const b = data[i + 2]!;
     const l = 0.299 * r + 0.587 * g + 0.114 * b;
-    lightness[p] = Math.round(l);
+    lightness[p] = l + 0.5;
     glare[p] = l >= GLARE_LIGHTNESS && Math.max(r, g, b) - Math.min(r, g, b) <= GLARE_CHROMA ? 1 : 0;
   }
-  return { lightness, glare, width, height, pxPerMm: SURFACE_PX_PER_MM };
 }
 
 function histogramMedian(histogram: Uint32Array): number {
