@@ -19,6 +19,8 @@ const ROUNDED_DIAGONAL_MM = 0.6;
 /** Below these, a corner is clean: what is left is the noise of the photo. */
 const FRAY_DEFECT_MM = 0.15;
 const WHITENING_DEFECT_MM = 0.2;
+/** Whitened stretches shorter than this are noise. */
+const WHITENING_MIN_MM = 0.25;
 
 export interface CornerReport {
   cornerStyle: 'rounded' | 'square';
@@ -78,7 +80,7 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimSt
     const smoothed = median([departures[i - 1]!, departures[i]!, departures[i + 1]!]);
     if (smoothed > fray) { fray = smoothed; frayAt = i; }
   }
-  const runs = observable ? whitenedRuns(whitening, 2, 3) : [];
+  const runs = observable ? whitenedRuns(whitening, 2, Math.round(WHITENING_MIN_MM / STEP_MM)) : [];
   const whitenedLength = runs.reduce((sum, [from, to]) => sum + (to - from) * STEP_MM, 0);
   const frayMm = round(fray);
   const whitenedMm = observable ? round(whitenedLength) : null;

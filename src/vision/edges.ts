@@ -16,7 +16,7 @@ const INSIDE_MM = 2.4;
 const NICK_TRACE_MM = 0.05;
 const NICK_MIN_DEPTH_MM = 0.1;
 /** Whitening runs shorter than this are noise. */
-const WHITENING_MIN_MM = 0.15;
+const WHITENING_MIN_MM = 0.25;
 /** The reference colour is smoothed along the edge over this length. */
 const REFERENCE_WINDOW_MM = 4;
 

@@ -1,6 +1,7 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import { edgeStrides } from './flatten.ts';
 import type { FlatCard, RegionMm } from './flatten.ts';
+import { median } from './geometry.ts';
 import { chroma, colourDistance, luma } from './image.ts';
 
 /** How far into the margin and the card the rim measurements reach (outline profiles, rings, corners). */
@@ -176,21 +177,35 @@ export function whiteningScore(profile: Float32Array | Float64Array, from: numbe
 }
 
 /**
- * Whitened stretches of rim from per-position scores: positions lighter by WHITENING_LIGHTER_BY or more, gaps of
- * up to `maxGap` closed, runs shorter than `minLength` dropped, and each run's ends trimmed to where the score
- * reaches half its peak, so a blurred photo does not make whitening look longer than it is.
+ * Whitened stretches of rim from per-position scores: the scores averaged over three neighbouring positions, those
+ * lighter by WHITENING_LIGHTER_BY or more (more in a noisy photo), gaps of up to
+ * `maxGap` closed, runs shorter than `minLength` dropped, and each run's ends trimmed to where the score reaches
+ * half its peak, so a blurred photo does not make whitening look longer than it is.
  */
 export function whitenedRuns(scores: Float64Array, maxGap: number, minLength: number): Array<[number, number]> {
+  const smoothed = new Float64Array(scores.length);
+  for (let i = 0; i < scores.length; i++) {
+    const from = Math.max(0, i - 1);
+    const to = Math.min(scores.length, i + 2);
+    let sum = 0;
+    for (let j = from; j < to; j++) sum += scores[j]!;
+    smoothed[i] = sum / (to - from);
+  }
+  // Noise lifts every position's score a little (it is the second-lightest of several pixels): the threshold also
+  // stands well clear of the scores' own spread along this rim, most of which is not whitened.
+  const typical = median(Float64Array.from(smoothed));
+  const spread = 1.4826 * median(Float64Array.from(smoothed, (v) => Math.abs(v - typical)));
+  const threshold = Math.max(WHITENING_LIGHTER_BY, typical + 6 * spread);
   const flags = new Uint8Array(scores.length);
-  for (let i = 0; i < scores.length; i++) flags[i] = scores[i]! >= WHITENING_LIGHTER_BY ? 1 : 0;
+  for (let i = 0; i < scores.length; i++) flags[i] = smoothed[i]! >= threshold ? 1 : 0;
   const runs: Array<[number, number]> = [];
   for (const [from, to] of runsOf(flags, maxGap, 1)) {
     let peak = 0;
-    for (let i = from; i < to; i++) peak = Math.max(peak, scores[i]!);
+    for (let i = from; i < to; i++) peak = Math.max(peak, smoothed[i]!);
     let start = from;
     let end = to;
-    while (start < end && scores[start]! < peak / 2) start++;
-    while (end > start && scores[end - 1]! < peak / 2) end--;
+    while (start < end && smoothed[start]! < peak / 2) start++;
+    while (end > start && smoothed[end - 1]! < peak / 2) end--;
     if (end - start >= minLength) runs.push([start, end]);
   }
   return runs;
