@@ -43,7 +43,7 @@ export const RING_FROM_MM = 1;
 export const RING_TO_MM = 2;
 /** Whitened: lighter than the reference by this much and not more colourful (within noise). */
 const WHITENING_LIGHTER_BY = 12;
-const WHITENING_CHROMA_SLACK = 6;
+const WHITENING_CHROMA_SLACK = 15;
 
 export interface ReferenceColour {
   r: number;
