@@ -42,6 +42,28 @@ describe('centering (GRADING.md §1.5)', () => {
     }
   });
 
+  it('at 11.5 px/mm (a 12-MP photo decoded at 1344 px) centering and defects still measure within tolerance', async () => {
+    const m = await measureSynthetic(
+      noisyCard({
+        pxPerMm: 11.5,
+        borders: offCentre,
+        photo: { rotationDeg: 6, keystone: 0.05 },
+        defects: [
+          { kind: 'nick', edge: 'left', atMm: 50, depthMm: 0.5 },
+          { kind: 'scratch', x: 30, y: 40, lengthMm: 15, angleDeg: 30 },
+        ],
+      }),
+      8,
+    );
+    const centering = measured(m.centering);
+    expect(Math.abs(centering.horizontal.worstShare - 60)).toBeLessThanOrEqual(1.5);
+    expect(Math.abs(centering.leftMm - 3.6)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(centering.topMm - 2.4)).toBeLessThanOrEqual(0.1);
+    expect(m.defects.map((d) => d.kind)).toEqual(['edge-nick', 'scratch']);
+    expect(Math.abs(m.defects[0]!.sizeMm - 0.5)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(m.defects[1]!.lengthMm! - 15)).toBeLessThanOrEqual(1.5);
+  });
+
   it('a print turned on the card is flagged as tilted (diamond cut)', async () => {
     const centering = measured((await measureSynthetic(noisyCard({ printTiltDeg: 1 }), 6)).centering);
     expect(centering.tilted).toBe(true);
