@@ -29,15 +29,37 @@ const CONTRAST_FLOOR = 10;
 const MIN_CONTRAST = CONTRAST_FLOOR / 2;
 /** Pixel noise above this (levels) means a holo or heavily textured face. */
 const TEXTURED_NOISE = 3;
-const MIN_SCRATCH_MM = 1;
+/**
+ * Shorter light lines are the art's own: the thin gap where two shapes nearly meet, a stroke of lettering. A scratch
+ * this short costs little more than half a grade (GRADING.md §2: 2 mm is 9.5), so little is lost by not counting it.
+ */
+const MIN_SCRATCH_MM = 2.5;
 const MIN_SCRATCH_TEXTURED_MM = 4;
 const MIN_SPOT_MM = 0.3;
+/**
+ * Printed lettering: thin dark strokes (darker than both sides across them) cover at least this share of the face
+ * round a mark; a clean face, art included, has almost none (under 0.5%), text 1.5–17%. The gap between two strokes
+ * of a letter is a light line and a letter's dot a dark spot: among lettering they are print, not damage. Round a line
+ * the strokes are looked for within TEXT_LINE_REACH_MM; round a spot, from TEXT_SPOT_CLEAR_MM out to TEXT_SPOT_REACH_MM.
+ */
+const TEXT_STROKE_SHARE = 0.01;
+const TEXT_LINE_REACH_MM = 1;
+const TEXT_SPOT_REACH_MM = 2;
+const TEXT_SPOT_CLEAR_MM = 0.4;
 /**
  * Spots this wide (px radius at half contrast) or wider must be flat-topped: half-way out from their middle, still
  * this share of their contrast. A drop of ink or a speck of dirt is; a soft patch of the art peaks and fades.
  */
 const FLAT_TOP_MIN_RADIUS_PX = 3;
 const FLAT_TOP_SHARE = 0.85;
+/**
+ * A spot is a mark on its own: grown out to ISOLATION_SEARCH times the ring's radius at half its contrast, it
+ * reaches no further than ISOLATION_EXTENT times it. A part of a printed letter runs on into the glyph.
+ */
+const ISOLATION_SEARCH = 2;
+const ISOLATION_EXTENT = 1.25;
+/** A spot also stands out from most of the face 2 and 3 ring radii round it (see standsOutFromWiderSurround). */
+const WIDER_SURROUND_REACHES = [2, 3];
 /** A spot is compact: not more than this many times longer than wide. */
 const SPOT_ELONGATION = 2.5;
 /** Long and thin: at least this many times longer than wide. */
@@ -91,7 +113,9 @@ interface Blob {
  * GRADING.md §1.8 inside a 1.5 mm inset, glare excluded: thin lines and small spots found by local contrasts an
  * edge of the art cannot make, each measured against the local median around it; connected regions are scratches
  * (long, thin), print lines (long, along an axis), spots (small, compact) or a crease (a light and a dark line side
- * by side). A textured face raises the scratch threshold and is reported so confidence drops.
+ * by side). A textured face raises the scratch threshold and is reported so confidence drops. A scratch catches
+ * the light: only a light line is one. Printed lettering is print, not damage: the gaps between its strokes and its
+ * dots and bowls are left out (see TEXT_STROKE_SHARE, isIsolated, standsOutFromWiderSurround).
  */
 export function measureSurface(grid: SurfaceGrid): SurfaceReport {
   const { width, height, pxPerMm } = grid;
@@ -132,6 +156,8 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
       }
     }
   }
+  const amongLettering = (box: Blob['box'], reachMm: number, clearMm: number) =>
+    darkStrokeShare(contrasts.lineDark, width, height, pxPerMm, threshold, box, reachMm, clearMm) >= TEXT_STROKE_SHARE;
   let scratchLength = 0;
   let printLine = false;
   const minScratch = textured ? MIN_SCRATCH_TEXTURED_MM : MIN_SCRATCH_MM;
@@ -139,8 +165,9 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
     if (creased.has(line)) continue;
     const axisAligned = angleBetween(line.angleDeg, 0) <= PRINT_LINE_ANGLE_DEG || angleBetween(line.angleDeg, 90) <= PRINT_LINE_ANGLE_DEG;
     const faceLength = angleBetween(line.angleDeg, 0) <= 45 ? CARD_WIDTH_MM - 2 * INSET_MM : CARD_HEIGHT_MM - 2 * INSET_MM;
-    const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLength ? 'print-line' : line.lengthMm >= minScratch ? 'scratch' : null;
+    const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLength ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
     if (kind === null) continue;
+    if (kind === 'scratch' && amongLettering(line.box, TEXT_LINE_REACH_MM, 0)) continue;
     if (kind === 'print-line') printLine = true;
     else scratchLength += round(line.lengthMm);
     defects.push({ kind, location: 'surface', box: toBox(line.box), sizeMm: round(line.lengthMm), lengthMm: round(line.lengthMm), angleDeg: reportedAngle(line.angleDeg) });
@@ -148,6 +175,7 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
   let spotCount = 0;
   for (const spot of spots) {
     if (spot.diameterMm < MIN_SPOT_MM) continue;
+    if (amongLettering(spot.box, TEXT_SPOT_REACH_MM, TEXT_SPOT_CLEAR_MM)) continue;
     spotCount++;
     defects.push({ kind: 'spot', location: 'surface', box: toBox(spot.box), sizeMm: round(spot.diameterMm) });
   }
@@ -156,6 +184,31 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
     defects,
     glareShare: contrasts.glareShare,
   };
+}
+
+/**
+ * Share of the pixels round a box (out to `reachMm`, leaving out those within `clearMm` of it) that are dark
+ * strokes: darker than both sides across them by at least the threshold. Printed lettering is a dense cluster of them.
+ */
+function darkStrokeShare(lineDark: Int16Array, width: number, height: number, pxPerMm: number, threshold: number, box: Blob['box'], reachMm: number, clearMm: number): number {
+  const x0 = Math.max(0, Math.floor((box.x0 - reachMm) * pxPerMm));
+  const y0 = Math.max(0, Math.floor((box.y0 - reachMm) * pxPerMm));
+  const x1 = Math.min(width, Math.ceil((box.x1 + reachMm) * pxPerMm));
+  const y1 = Math.min(height, Math.ceil((box.y1 + reachMm) * pxPerMm));
+  const cx0 = (box.x0 - clearMm) * pxPerMm;
+  const cy0 = (box.y0 - clearMm) * pxPerMm;
+  const cx1 = (box.x1 + clearMm) * pxPerMm;
+  const cy1 = (box.y1 + clearMm) * pxPerMm;
+  let strokes = 0;
+  let examined = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      if (clearMm > 0 && x >= cx0 && x < cx1 && y >= cy0 && y < cy1) continue;
+      examined++;
+      if (lineDark[y * width + x]! >= threshold) strokes++;
+    }
+  }
+  return examined === 0 ? 0 : strokes / examined;
 }
 
 interface LocalContrasts {
@@ -344,6 +397,16 @@ function findSpots(
       const qy = (q - qx) / width;
       return (qx - cx) ** 2 + (qy - cy) ** 2 <= r * r && sign * (l[q]! - background) >= halfContrast;
     };
+    // Against the lightest point of the ring: a glyph's own strokes crossing the ring must not set the level.
+    const surround = sign > 0 ? Math.min(...Array.from(ring, (o) => l[centre + o]!)) : Math.max(...Array.from(ring, (o) => l[centre + o]!));
+    const level = (sign * (l[centre]! - surround)) / 2;
+    const darkerThanLevel = (q: number) => {
+      const qx = q % width;
+      const qy = (q - qx) / width;
+      return (qx - cx) ** 2 + (qy - cy) ** 2 <= (ISOLATION_SEARCH * r) ** 2 && sign * (l[q]! - surround) >= level;
+    };
+    if (!isIsolated(grid, centre, r, darkerThanLevel, regions)) continue;
+    if (!standsOutFromWiderSurround(grid, cx, cy, r, sign, threshold)) continue;
     const size = growRegion(centre, width, height, 8, within, regions.visitedFresh(), regions.members);
     const shape = describeBlob(regions.members.subarray(0, size), width, light, pxPerMm, new Int16Array(0));
     if (shape.lengthMm > SPOT_ELONGATION * shape.widthMm) continue;
@@ -358,6 +421,45 @@ function findSpots(
     spots.push({ diameterMm: (2 * Math.sqrt(size / Math.PI)) / pxPerMm, box: shape.box });
   }
   return spots;
+}
+
+/**
+ * Whether a spot ends inside its ring: grown further out, it stays within ISOLATION_EXTENT of the ring's radius. A
+ * part of a printed letter (a bowl, a junction of strokes) goes on into the rest of the glyph.
+ */
+function isIsolated(grid: SurfaceGrid, centre: number, radius: number, accepts: (pixel: number) => boolean, regions: RegionScratch): boolean {
+  const { width, height } = grid;
+  const size = growRegion(centre, width, height, 8, accepts, regions.visitedFresh(), regions.members);
+  const cx = centre % width;
+  const cy = (centre - cx) / width;
+  const limit = (ISOLATION_EXTENT * radius) ** 2;
+  for (let i = 0; i < size; i++) {
+    const q = regions.members[i]!;
+    const qx = q % width;
+    if ((qx - cx) ** 2 + ((q - qx) / width - cy) ** 2 > limit) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a spot is lighter (darker) by the threshold than most of the face further out too: than the upper (lower)
+ * quartile of rings WIDER_SURROUND_REACHES times the ring's radius round it. The counter of a printed letter stands
+ * out from the ink round it but is only the paper of the band showing through.
+ */
+function standsOutFromWiderSurround(grid: SurfaceGrid, cx: number, cy: number, radius: number, sign: number, threshold: number): boolean {
+  const { lightness: l, width, height } = grid;
+  const values: number[] = [];
+  for (const reach of WIDER_SURROUND_REACHES) {
+    for (let k = 0; k < 16; k++) {
+      const angle = (k * Math.PI) / 8;
+      const x = Math.round(cx + reach * radius * Math.cos(angle));
+      const y = Math.round(cy + reach * radius * Math.sin(angle));
+      if (x >= 0 && y >= 0 && x < width && y < height) values.push(sign * l[y * width + x]!);
+    }
+  }
+  values.sort((a, b) => a - b);
+  const upperQuartile = values[Math.floor(0.75 * (values.length - 1))]!;
+  return sign * l[cy * width + cx]! - upperQuartile >= threshold;
 }
 
 /** Whether a spot is flat-topped (see FLAT_TOP_SHARE); spots too small for the photo to show it pass on contrast alone. */
