@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { createAccounts, type Accounts } from './infra/auth/accounts.ts';
 import sharp from 'sharp';
 import { createCardIds, type CardIds } from './commands/cards/card-ids.ts';
 import type { GradePhotos } from './commands/cards/grade-card.ts';
@@ -37,6 +38,8 @@ export interface Services {
   gradePhotos: GradePhotos;
   /** Signs card ids with the server secret kept in the database. */
   cardIds: CardIds;
+  /** The account provider and the sign-in rate limits; built once, shared by every route. */
+  accounts: Accounts;
 }
 
 export interface Runtime extends Services {
@@ -105,6 +108,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const imageStore = openImageStore(config);
     const imageFetcher = openImageFetcher(config);
     const cardIds = createCardIds(database.db);
+    const accounts = createAccounts({ config, logger, database, eventStore, clock, ids });
+    closers.push({ name: 'accounts', close: () => accounts.close() });
 
     if (options.role === 'api') {
       const stopRunners = await startProjectionRunners(database, eventStore, asyncProjections, { logger });
@@ -115,7 +120,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     // The queue gets the shutdown budget but a second, which is left for the pieces after it.
     closers.push({ name: 'job queue', close: (timeoutMs) => queue.close(Math.max(100, timeoutMs - 1_000)) });
 
-    const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds };
+    const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts };
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];
     for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);

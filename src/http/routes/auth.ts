@@ -5,7 +5,6 @@ import { guestDataClaimers } from '../../commands/accounts/guest-data-claimers.t
 import { loginSchema, registerSchema } from '../../contracts/auth.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { normalizeEmail } from '../../domain/accounts/identity.ts';
-import { createAccounts } from '../../infra/auth/accounts.ts';
 import type { RateLimit } from '../../infra/auth/rate-limiter.ts';
 import { findUserById, userView } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
@@ -19,8 +18,7 @@ export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minute
 const accountKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
 
 export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
-  const accounts = createAccounts(runtime);
-  app.addHook('onClose', () => accounts.close());
+  const { accounts } = runtime;
   const { provider, rateLimiter, limits } = accounts;
   const { eventStore: store, database, clock, ids } = runtime;
 

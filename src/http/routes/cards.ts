@@ -6,7 +6,6 @@ import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/ca
 import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
 import { gradeCardFieldsSchema, type CardResult } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
-import { createAccounts } from '../../infra/auth/accounts.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
 import { cardIdSchema, cardNotFound } from '../../domain/cards/index.ts';
 import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
@@ -103,9 +102,7 @@ async function fetchPhoto(fetcher: ImageFetcher, url: string, side: string | nul
 export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const { database, eventStore: store, clock, ids, imageFetcher } = runtime;
   const { db } = database;
-  // The provider behind accounts; its rate-limit Redis connects lazily, so this costs nothing until used.
-  const accounts = createAccounts(runtime);
-  app.addHook('onClose', () => accounts.close());
+  const { accounts } = runtime;
   const collections = createCollectionReader(db);
   const gradeDeps: GradeCardDeps = { store, imageStore: runtime.imageStore, cardIds: runtime.cardIds, gradePhotos: runtime.gradePhotos };
 
