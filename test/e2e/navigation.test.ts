@@ -43,13 +43,16 @@ describe('top bar', () => {
 
   test('highlights the item whose route equals the path or, except for home, starts it', async () => {
     const page = await session.newPage();
+    // Polled: a route's code may still be loading right after goto, and the bar highlights once it has.
+    const highlighted = () => expect.poll(() => currentItems(page), { timeout: 10_000 });
     await page.goto('/');
-    expect(await currentItems(page)).toEqual(['Grade Cards']);
+    await highlighted().toEqual(['Grade Cards']);
     await page.goto('/collection');
-    expect(await currentItems(page)).toEqual(['Collection']);
+    await highlighted().toEqual(['Collection']);
     await page.goto('/portfolio/card/12');
-    expect(await currentItems(page)).toEqual(['Portfolio']);
+    await highlighted().toEqual(['Portfolio']);
     await page.goto('/profile');
+    await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await currentItems(page)).toEqual([]);
   });
 
