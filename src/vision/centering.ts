@@ -1,7 +1,7 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Centering, EdgeName } from '../contracts/measurement.ts';
 import { edgeStrides } from './flatten.ts';
-import type { FlatCard, RegionMm } from './flatten.ts';
+import type { FlatCard } from './flatten.ts';
 import { round } from './geometry.ts';
 
 /** Where across the middle of each side the strips are taken, as shares of the side's length. */
@@ -18,22 +18,6 @@ const BAND_FROM = 0.03;
 const BAND_TO = 0.22;
 /** Strips whose ratios disagree by more than this many points: the print is tilted on the card. */
 const TILT_POINTS = 3;
-
-/** The parts of the card the strips read, for warping only what is needed. */
-export function centeringRegions(): RegionMm[] {
-  const depth = BAND_TO * CARD_WIDTH_MM + 0.5;
-  const half = STRIP_WIDTH_MM / 2 + 0.1;
-  return STRIP_POSITIONS.flatMap((at) => {
-    const x = at * CARD_WIDTH_MM;
-    const y = at * CARD_HEIGHT_MM;
-    return [
-      { x0: 0, y0: y - half, x1: depth, y1: y + half },
-      { x0: CARD_WIDTH_MM - depth, y0: y - half, x1: CARD_WIDTH_MM, y1: y + half },
-      { x0: x - half, y0: 0, x1: x + half, y1: depth },
-      { x0: x - half, y0: CARD_HEIGHT_MM - depth, x1: x + half, y1: CARD_HEIGHT_MM },
-    ];
-  });
-}
 
 interface StripReading {
   /** Border width in mm, or null when this strip found no border end. */

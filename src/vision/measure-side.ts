@@ -1,10 +1,10 @@
 import type { SideMeasurement, SideName } from '../contracts/measurement.ts';
-import { centeringRegions, measureCentering } from './centering.ts';
+import { measureCentering } from './centering.ts';
 import { measureCorners } from './corners.ts';
 import { measureEdges } from './edges.ts';
 import { findCard } from './find-card.ts';
-import { warpCard } from './flatten.ts';
-import { round } from './geometry.ts';
+import { PICTURE_PX_PER_MM, rimPxPerMm, warpCard } from './flatten.ts';
+import { cardPxPerMm, round } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
 import { measureQuality } from './quality.ts';
 import { backgroundNoise, outlineRiseMm, rimRegions, rimStartMm } from './rim.ts';
@@ -15,26 +15,42 @@ const MARGIN_MM = 1;
 /** Holo and textured faces hide small scratches. */
 const TEXTURED_CONFIDENCE = 0.8;
 
+export interface MeasuredSide {
+  measurement: SideMeasurement;
+  /** The upright card at PICTURE_PX_PER_MM: the surface was measured on it, the annotated picture and OCR use it. */
+  picture: DecodedImage;
+}
+
+/** Finds the card in the photo and measures it (GRADING.md §1); throws ImageMeasurementError when it cannot. */
+export function measureSide(image: DecodedImage, side: SideName): SideMeasurement {
+  return measureSideWithPicture(image, side).measurement;
+}
+
 /**
- * Finds the card in the photo and measures it (GRADING.md §1); throws ImageMeasurementError when it cannot.
+ * measureSide, also handing back the picture of the card it warped for the surface, so nobody warps it again.
  * Pure and synchronous: the same pixels always give the same result, numbers rounded so the JSON is identical.
  */
-export function measureSide(image: DecodedImage, side: SideName): SideMeasurement {
+export function measureSideWithPicture(image: DecodedImage, side: SideName): MeasuredSide {
   if (image.channels !== 3 || image.data.length !== image.width * image.height * 3) {
     throw new Error(`measureSide needs interleaved RGB: ${image.width} × ${image.height} × 3 ≠ ${image.data.length} bytes`);
   }
   const quad = findCard(image);
-  const flat = warpCard(image, quad, MARGIN_MM, [...rimRegions(), ...centeringRegions()]);
-  const centering = measureCentering(flat);
-  const outlineRise = outlineRiseMm(flat);
-  const noise = backgroundNoise(flat);
-  const corners = measureCorners(flat, rimStartMm(outlineRise), noise);
-  const edges = measureEdges(flat, rimStartMm(outlineRise), noise);
-  const grid = surfaceGrid(image, quad);
+  // Two warps: the rim at the measuring resolution with a margin of background round it (corners, edges, outline
+  // sharpness), and the whole face at the picture's (centering strips, surface; the photo rarely has more detail).
+  const sourcePxPerMm = cardPxPerMm(quad);
+  const rim = warpCard(image, quad, rimPxPerMm(sourcePxPerMm), MARGIN_MM, rimRegions());
+  const face = warpCard(image, quad, PICTURE_PX_PER_MM);
+  const centering = measureCentering(face);
+  const outlineRise = outlineRiseMm(rim);
+  const noise = backgroundNoise(rim);
+  const corners = measureCorners(rim, rimStartMm(outlineRise), noise);
+  const edges = measureEdges(rim, rimStartMm(outlineRise), noise);
+  const picture: DecodedImage = { data: face.data, width: face.width, height: face.height, channels: 3 };
+  const grid = surfaceGrid(picture);
   const surface = measureSurface(grid);
-  const { quality, confidenceFactor } = measureQuality(flat, grid, quad, surface.glareShare, outlineRise);
+  const { quality, confidenceFactor } = measureQuality(rim, grid, sourcePxPerMm, surface.glareShare, outlineRise);
   const confidence = confidenceFactor * (surface.surface.textured ? TEXTURED_CONFIDENCE : 1);
-  return {
+  const measurement: SideMeasurement = {
     side,
     image: { width: image.width, height: image.height },
     quad: quad.map((p) => ({ x: round(p.x), y: round(p.y) })),
@@ -47,4 +63,5 @@ export function measureSide(image: DecodedImage, side: SideName): SideMeasuremen
     defects: [...corners.defects, ...edges.defects, ...surface.defects],
     confidence: round(Math.min(1, Math.max(0, confidence))),
   };
+  return { measurement, picture };
 }

@@ -5,6 +5,7 @@ import { blendSubgrades } from '../../src/domain/grading/index.ts';
 import { createCpuPool } from '../../src/infra/cpu-pool/index.ts';
 import { createOcrIdentifier } from '../../src/infra/identification/index.ts';
 import { ImageMeasurementError, renderSyntheticCard } from '../../src/vision/index.ts';
+import { HINTS } from '../../src/vision/quality.ts';
 import { gradeCard } from '../../src/workers/grading/index.ts';
 import { renderNamedCardPhoto } from '../identification/named-card.ts';
 
@@ -84,6 +85,22 @@ describe('grading photos', () => {
 
     const tooLarge = await refusalOf(gradeCard({ front }, { cpuPool, maxPixels: 1_000_000 }));
     expect(tooLarge.code).toBe('image_too_large');
+  });
+
+  it('a card small in a large photo is measured from a larger decode; a photo that is small itself gets the hint', async () => {
+    // The card across 55% of a 2,200-px photo: 13.75 px/mm at full size, 6.25 when decoded at 1,000 px.
+    const spec = { pxPerMm: 13.75, borders: { leftMm: 3.6, rightMm: 2.4, topMm: 3, bottomMm: 3 }, photo: { cardScale: 0.55, noise: 2 } };
+    const large = await renderSyntheticCard(spec, 24);
+    const { card } = await gradeCard({ front: large }, { cpuPool, maxPixels, maxSide: 1000 });
+    const { quality, image } = card.measurements.front;
+    expect(Math.max(image.width, image.height)).toBeGreaterThan(1000);
+    expect(quality.sourcePxPerMm).toBeGreaterThanOrEqual(10.9);
+    expect(quality.hints).not.toContain(HINTS.lowResolution);
+
+    const small = await renderSyntheticCard({ ...spec, pxPerMm: 8 }, 24);
+    const smallCard = (await gradeCard({ front: small }, { cpuPool, maxPixels, maxSide: 1000 })).card.measurements.front;
+    expect(smallCard.quality.sourcePxPerMm).toBeLessThan(8.1);
+    expect(smallCard.quality.hints).toContain(HINTS.lowResolution);
   });
 
   it('identifies the card from its photo with OCR: name band and number read off the flattened card', async () => {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { CardPicture } from '../../src/infra/identification/card-identifier.ts';
+import { PICTURE_PX_PER_MM } from '../../src/vision/flatten.ts';
 
 // A flattened trading card with real lettering, drawn with sharp from SVG at 20 px/mm: a coloured border,
 // a name band (name and HP), seeded art, an attack box, and a bottom line with illustrator and collector number.
@@ -81,10 +82,14 @@ export async function renderNamedCardPhoto(card: NamedCard, rotationDeg = 0): Pr
   return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.length);
 }
 
-/** The card as the grading service hands it to an identifier: flattened, upright, 20 px/mm. */
+/** The card as the grading service hands it to an identifier: flattened, upright, at PICTURE_PX_PER_MM. */
 export async function renderNamedCard(card: NamedCard): Promise<CardPicture> {
   const jpeg = await sharp(Buffer.from(namedCardSvg(card))).blur(0.7).jpeg({ quality: 85 }).toBuffer();
-  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(jpeg)
+    .removeAlpha()
+    .resize({ width: Math.round(63 * PICTURE_PX_PER_MM), height: Math.round(88 * PICTURE_PX_PER_MM), fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return {
     image: { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, channels: 3 },
     innerFrame: { left: BORDER_MM, right: 63 - BORDER_MM, top: BORDER_MM, bottom: 88 - BORDER_MM },

@@ -33,10 +33,10 @@ async function withScratch(photo: Uint8Array, x: number, y: number, lengthMm: nu
 
 describe('surface of a card with printed lettering', () => {
   it.each([
-    [TEST_CARDS[0]!.name, TEST_CARDS[0]!, -2],
-    [TEST_CARDS[2]!.name, TEST_CARDS[2]!, 0],
-    [TEST_CARDS[5]!.name, TEST_CARDS[5]!, 2],
-  ] as const)('a flawless %s photographed at %i° has no surface defects', async (_name, card, rotationDeg) => {
+    [TEST_CARDS[0]!.name, -2, TEST_CARDS[0]!],
+    [TEST_CARDS[2]!.name, 0, TEST_CARDS[2]!],
+    [TEST_CARDS[5]!.name, 2, TEST_CARDS[5]!],
+  ] as const)('a flawless %s photographed at %i° has no surface defects', async (_name, rotationDeg, card) => {
     const m = await measure(await renderNamedCardPhoto(card, rotationDeg));
     expect(m.defects.filter((d) => d.location === 'surface')).toEqual([]);
     expect(m.surface.scratchLengthMm).toBe(0);
