@@ -140,7 +140,7 @@ export async function annotateSide(flat: DecodedImage, measurement: SideMeasurem
       : sharp(flat.data, { raw: { width: flat.width, height: flat.height, channels: flat.channels } }).resize({ width, height, fit: 'fill' }).raw().toBuffer(),
     sharp(Buffer.from(annotationSvg(measurement, pxPerMm))).ensureAlpha().raw().toBuffer(),
   ]);
-  blendOver(card, overlay);
+  blendOver(card, overlay, width);
   // Level 1: a quarter of the time of zlib's default 6 (10 ms instead of 41 for a 12-MP photo's card), for about
   // 60% more bytes: a photo's noise hardly compresses anyway, and the picture is stored once and cached for good.
   const png = await sharp(card, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
@@ -151,8 +151,13 @@ export async function annotateSide(flat: DecodedImage, measurement: SideMeasurem
  * Lays the rendered overlay (RGBA, straight alpha) over the card (RGB) in place. Most of the overlay is clear,
  * so this loop is cheaper than sharp's general compositing.
  */
-function blendOver(card: Uint8Array, overlay: Uint8Array): void {
-  for (let p = 0, q = 0; p < card.length; p += 3, q += 4) {
+function blendOver(card: Uint8Array, overlay: Uint8Array, width: number): void {
+  // One call per row: V8 optimises a hot function far better than a loop it entered on the stack, and keeps it.
+  for (let row = 0; row * width * 3 < card.length; row++) blendRow(card, overlay, row * width, (row + 1) * width);
+}
+
+function blendRow(card: Uint8Array, overlay: Uint8Array, from: number, to: number): void {
+  for (let p = from * 3, q = from * 4; p < to * 3; p += 3, q += 4) {
     const alpha = overlay[q + 3]!;
     if (alpha === 0) continue;
     const rest = 255 - alpha;

@@ -71,7 +71,9 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
     }
   }
 
-  const alongMm = (n: number) => (first + n + 0.5) / pxPerMm;
+  // Where each position lies along the edge, in mm from its start.
+  const alongMm = new Float64Array(positions);
+  for (let n = 0; n < positions; n++) alongMm[n] = (first + n + 0.5) / pxPerMm;
   const defects: Defect[] = [];
   const nicks = findNicks(edgeAt, alongMm, pxPerMm);
   for (const nick of nicks) {
@@ -90,7 +92,7 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
     for (const [from, to] of whitenedRuns(whitening, 2, Math.round(WHITENING_MIN_MM * pxPerMm))) {
       const length = round((to - from) / pxPerMm);
       total += length;
-      defects.push({ kind: 'edge-whitening', location: edge, box: edgeBox(edge, alongMm(from) - 0.5 / pxPerMm, length, RIM_TO_MM), sizeMm: length, lengthMm: length });
+      defects.push({ kind: 'edge-whitening', location: edge, box: edgeBox(edge, alongMm[from]! - 0.5 / pxPerMm, length, RIM_TO_MM), sizeMm: length, lengthMm: length });
     }
     whitenedMm = round(total);
   }
@@ -136,14 +138,13 @@ interface Nick {
 }
 
 /** Stretches where the edge sits inside its robustly fitted line; the deepest point of each is the nick's depth. */
-function findNicks(edgeAt: Float64Array, alongMm: (n: number) => number, pxPerMm: number): Nick[] {
-  const xs = Array.from(edgeAt, (_, n) => alongMm(n));
-  const line = fitLineRobust(xs, edgeAt, 0.01);
+function findNicks(edgeAt: Float64Array, alongMm: Float64Array, pxPerMm: number): Nick[] {
+  const line = fitLineRobust(alongMm, edgeAt, 0.01);
   if (line === null) return [];
   const residual = new Float64Array(edgeAt.length);
   // The line is near y = c, so its normal is near (0, ±1): residual positive inwards.
   const sign = line.ny >= 0 ? 1 : -1;
-  for (let n = 0; n < edgeAt.length; n++) residual[n] = sign * (line.nx * xs[n]! + line.ny * edgeAt[n]! - line.c);
+  for (let n = 0; n < edgeAt.length; n++) residual[n] = sign * (line.nx * alongMm[n]! + line.ny * edgeAt[n]! - line.c);
   const inside = new Uint8Array(edgeAt.length);
   for (let n = 0; n < edgeAt.length; n++) inside[n] = residual[n]! > NICK_TRACE_MM ? 1 : 0;
   const nicks: Nick[] = [];
@@ -154,7 +155,7 @@ function findNicks(edgeAt: Float64Array, alongMm: (n: number) => number, pxPerMm
       depth = Math.max(depth, smoothed);
     }
     if (depth < NICK_MIN_DEPTH_MM) continue;
-    nicks.push({ depthMm: round(depth), lengthMm: round((to - from) / pxPerMm), atMm: round((alongMm(from) + alongMm(to - 1)) / 2) });
+    nicks.push({ depthMm: round(depth), lengthMm: round((to - from) / pxPerMm), atMm: round((alongMm[from]! + alongMm[to - 1]!) / 2) });
   }
   return nicks;
 }

@@ -163,10 +163,9 @@ function largestForegroundRegion(overview: Overview): Region | null {
   const visited = new Uint8Array(count);
   const members = new Int32Array(count);
   let best: Region | null = null;
-  const isForeground = (p: number) => foreground[p] === 1;
   for (let start = 0; start < count; start++) {
     if (foreground[start] === 0 || visited[start] === 1) continue;
-    const size = growRegion(start, width, height, 4, isForeground, visited, members);
+    const size = growRegion(start, width, height, 4, isForeground, foreground, visited, members);
     if (best !== null && size <= best.area) continue;
     let touchesBorder = false;
     for (let i = 0; i < size; i++) {
@@ -178,6 +177,8 @@ function largestForegroundRegion(overview: Overview): Region | null {
   }
   return best;
 }
+
+const isForeground = (pixel: number, foreground: Uint8Array) => foreground[pixel] === 1;
 
 /** Per channel, colour ≈ a + b·x + c·y by least squares over the given pixels. */
 function fitBackgroundPlanes(overview: Overview, pixels: Int32Array): Float64Array {

@@ -128,7 +128,6 @@ function warpRow(image: DecodedImage, toSource: Float64Array, flat: FlatCard, x0
   const h6 = toSource[6]!;
   const source = image.data;
   const sw = image.width;
-  const row = sw * 3;
   // Fixed point, 8 fractional bits; kept a hair inside the last pixel so its right and lower neighbours exist.
   const maxX = (image.width - 1.001) * 256;
   const maxY = (image.height - 1.001) * 256;
@@ -151,20 +150,28 @@ function warpRow(image: DecodedImage, toSource: Float64Array, flat: FlatCard, x0
     const dy = (ey - sy) / n;
     let px = sx;
     let py = sy;
-    for (let k = 0; k < n; k++, px += dx, py += dy, o += 3) {
-      const cx = (px < 0 ? 0 : px > maxX ? maxX : px) | 0;
-      const cy = (py < 0 ? 0 : py > maxY ? maxY : py) | 0;
-      const fx = cx & 255;
-      const fy = cy & 255;
-      const i = ((cy >> 8) * sw + (cx >> 8)) * 3;
-      const j = i + row;
-      const gx = 256 - fx;
-      const gy = 256 - fy;
-      out[o] = ((source[i]! * gx + source[i + 3]! * fx) * gy + (source[j]! * gx + source[j + 3]! * fx) * fy + 32768) >>> 16;
-      out[o + 1] = ((source[i + 1]! * gx + source[i + 4]! * fx) * gy + (source[j + 1]! * gx + source[j + 4]! * fx) * fy + 32768) >>> 16;
-      out[o + 2] = ((source[i + 2]! * gx + source[i + 5]! * fx) * gy + (source[j + 2]! * gx + source[j + 5]! * fx) * fy + 32768) >>> 16;
+    if (sx >= 0 && sy >= 0 && ex >= 0 && ey >= 0 && sx <= maxX && sy <= maxY && ex <= maxX && ey <= maxY) {
+      // The whole run lies inside the photo (positions are linear along it): no clamping needed.
+      for (let k = 0; k < n; k++, px += dx, py += dy, o += 3) bilinear(source, sw, px | 0, py | 0, out, o);
+    } else {
+      for (let k = 0; k < n; k++, px += dx, py += dy, o += 3) {
+        bilinear(source, sw, (px < 0 ? 0 : px > maxX ? maxX : px) | 0, (py < 0 ? 0 : py > maxY ? maxY : py) | 0, out, o);
+      }
     }
     sx = ex;
     sy = ey;
   }
+}
+
+/** Writes at out[o..o+3) the source's RGB at (cx, cy), fixed point with 8 fractional bits, interpolated bilinearly. */
+function bilinear(source: Uint8Array, sw: number, cx: number, cy: number, out: Uint8Array, o: number): void {
+  const fx = cx & 255;
+  const fy = cy & 255;
+  const gx = 256 - fx;
+  const gy = 256 - fy;
+  const i = ((cy >> 8) * sw + (cx >> 8)) * 3;
+  const j = i + sw * 3;
+  out[o] = ((source[i]! * gx + source[i + 3]! * fx) * gy + (source[j]! * gx + source[j + 3]! * fx) * fy + 32768) >>> 16;
+  out[o + 1] = ((source[i + 1]! * gx + source[i + 4]! * fx) * gy + (source[j + 1]! * gx + source[j + 4]! * fx) * fy + 32768) >>> 16;
+  out[o + 2] = ((source[i + 2]! * gx + source[i + 5]! * fx) * gy + (source[j + 2]! * gx + source[j + 5]! * fx) * fy + 32768) >>> 16;
 }

@@ -117,27 +117,27 @@ interface Blob {
 export function measureSurface(grid: SurfaceGrid): SurfaceReport {
   const { width, height, pxPerMm } = grid;
   const inset = Math.round(INSET_MM * pxPerMm);
-  const contrasts = localContrasts(grid, inset);
   const noise = pixelNoise(grid, inset);
   const textured = noise > TEXTURED_NOISE;
   const threshold = Math.max(CONTRAST_FLOOR, NOISE_FACTOR * noise);
+  const contrasts = localContrasts(grid, inset, threshold);
   const regions = new RegionScratch(width * height);
 
   const isLine = (blob: Blob) => blob.lengthMm >= 1 && blob.lengthMm >= LINE_ELONGATION * blob.widthMm && blob.elongation >= LINE_ELONGATION;
   const lines = withoutHalos(
     mergeCollinear(
       [
-        ...findBlobs(contrasts.lineLight, width, height, threshold, true, pxPerMm, regions),
-        ...findBlobs(contrasts.lineDark, width, height, threshold, false, pxPerMm, regions),
+        ...findBlobs(contrasts.lineLight, contrasts.lightSeeds, width, height, threshold, true, pxPerMm, regions),
+        ...findBlobs(contrasts.lineDark, contrasts.darkSeeds, width, height, threshold, false, pxPerMm, regions),
       ].filter(isLine),
     ),
   );
   const half = halfGrid(grid);
-  const ring = ringContrasts(half, Math.round(INSET_MM * half.pxPerMm));
+  const ring = ringContrasts(half, Math.round(INSET_MM * half.pxPerMm), threshold);
   const halfRegions = new RegionScratch(half.width * half.height);
   const spots = [
-    ...findSpots(grid, half, ring.light, threshold, true, halfRegions, regions),
-    ...findSpots(grid, half, ring.dark, threshold, false, halfRegions, regions),
+    ...findSpots(grid, half, ring.light, ring.lightSeeds, threshold, true, halfRegions, regions),
+    ...findSpots(grid, half, ring.dark, ring.darkSeeds, threshold, false, halfRegions, regions),
   ];
   const defects: Defect[] = [];
   const creased = new Set<Blob>();
@@ -208,17 +208,49 @@ function darkStrokeShare(lineDark: Int16Array, width: number, height: number, px
   return examined === 0 ? 0 : strokes / examined;
 }
 
+/**
+ * Light and dark contrasts of each pixel, and the pixels where either reaches the threshold (the seeds regions
+ * grow from), in ascending order: finding them while the contrasts are computed saves scanning the face for them.
+ */
+interface Contrasts {
+  light: Int16Array;
+  dark: Int16Array;
+  lightSeeds: IndexList;
+  darkSeeds: IndexList;
+}
+
 interface LocalContrasts {
   lineLight: Int16Array;
   lineDark: Int16Array;
+  lightSeeds: IndexList;
+  darkSeeds: IndexList;
   glareShare: number;
 }
 
-/** One pass over the face inside the inset: each pixel's line and spot contrasts, light and dark; glare left at 0. */
-function localContrasts(grid: SurfaceGrid, inset: number): LocalContrasts {
+/** A growing list of pixel indices. */
+class IndexList {
+  private data = new Int32Array(256);
+  length = 0;
+
+  push(index: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = index;
+  }
+
+  values(): Int32Array {
+    return this.data.subarray(0, this.length);
+  }
+}
+
+/** One pass over the face inside the inset: each pixel's line contrasts, light and dark; glare left at 0. */
+function localContrasts(grid: SurfaceGrid, inset: number, seedContrast: number): LocalContrasts {
   const { width, height, pxPerMm } = grid;
   const size = width * height;
-  const out = { lineLight: new Int16Array(size), lineDark: new Int16Array(size) };
+  const out: Contrasts = { light: new Int16Array(size), dark: new Int16Array(size), lightSeeds: new IndexList(), darkSeeds: new IndexList() };
   // Neighbour offsets across a line in four directions, at the full reach and at about half of it.
   const d = Math.round(LINE_REACH_MM * pxPerMm);
   const dd = Math.round((LINE_REACH_MM * pxPerMm) / Math.SQRT2);
@@ -230,9 +262,17 @@ function localContrasts(grid: SurfaceGrid, inset: number): LocalContrasts {
   };
   let glarePixels = 0;
   // One call per row: V8 optimises a hot function far better than an inner loop it entered on the stack.
-  for (let y = inset; y < height - inset; y++) glarePixels += lineContrastRow(grid, offsets, y * width + inset, (y + 1) * width - inset, out);
+  for (let y = inset; y < height - inset; y++) {
+    glarePixels += lineContrastRow(grid, offsets, y * width + inset, (y + 1) * width - inset, seedContrast, out);
+  }
   const insetPixels = (width - 2 * inset) * (height - 2 * inset);
-  return { ...out, glareShare: insetPixels <= 0 ? 0 : glarePixels / insetPixels };
+  return {
+    lineLight: out.light,
+    lineDark: out.dark,
+    lightSeeds: out.lightSeeds,
+    darkSeeds: out.darkSeeds,
+    glareShare: insetPixels <= 0 ? 0 : glarePixels / insetPixels,
+  };
 }
 
 interface LineOffsets {
@@ -241,7 +281,7 @@ interface LineOffsets {
 }
 
 /** Line contrasts of pixels [from, to) of one row; returns how many of them are glare (left at 0). */
-function lineContrastRow(grid: SurfaceGrid, { far, near }: LineOffsets, from: number, to: number, out: { lineLight: Int16Array; lineDark: Int16Array }): number {
+function lineContrastRow(grid: SurfaceGrid, { far, near }: LineOffsets, from: number, to: number, seedContrast: number, out: Contrasts): number {
   const { lightness: l, glare } = grid;
   const across = far[0]!;
   const down = far[1]!;
@@ -286,8 +326,10 @@ function lineContrastRow(grid: SurfaceGrid, { far, near }: LineOffsets, from: nu
         if ((an < bn ? an : bn) - v >= LINE_SHARPNESS * darker) dark = darker;
       }
     }
-    if (light > 0) out.lineLight[p] = light;
-    if (dark > 0) out.lineDark[p] = dark;
+    if (light > 0) out.light[p] = light;
+    if (dark > 0) out.dark[p] = dark;
+    if (light >= seedContrast) out.lightSeeds.push(p);
+    if (dark >= seedContrast) out.darkSeeds.push(p);
   }
   return glarePixels;
 }
@@ -330,13 +372,13 @@ function halfRow(grid: SurfaceGrid, y: number, width: number, lightness: Uint8Ar
 }
 
 /** Per pixel, how much lighter (darker) it is than every one of eight points on a ring SPOT_REACH_MM round it. */
-function ringContrasts(grid: SurfaceGrid, inset: number): { light: Int16Array; dark: Int16Array } {
+function ringContrasts(grid: SurfaceGrid, inset: number, seedContrast: number): Contrasts {
   const { width, height } = grid;
   const ring = ringOffsets(grid);
-  const light = new Int16Array(width * height);
-  const dark = new Int16Array(width * height);
-  for (let y = inset; y < height - inset; y++) ringContrastRow(grid, ring, y * width + inset, (y + 1) * width - inset, light, dark);
-  return { light, dark };
+  const size = width * height;
+  const out: Contrasts = { light: new Int16Array(size), dark: new Int16Array(size), lightSeeds: new IndexList(), darkSeeds: new IndexList() };
+  for (let y = inset; y < height - inset; y++) ringContrastRow(grid, ring, y * width + inset, (y + 1) * width - inset, seedContrast, out);
+  return out;
 }
 
 function ringOffsets(grid: SurfaceGrid): Int32Array {
@@ -346,7 +388,7 @@ function ringOffsets(grid: SurfaceGrid): Int32Array {
   return Int32Array.of(r, -r, r * w, -r * w, rr * w + rr, rr * w - rr, -rr * w + rr, -rr * w - rr);
 }
 
-function ringContrastRow(grid: SurfaceGrid, ring: Int32Array, from: number, to: number, light: Int16Array, dark: Int16Array): void {
+function ringContrastRow(grid: SurfaceGrid, ring: Int32Array, from: number, to: number, seedContrast: number, out: Contrasts): void {
   const { lightness: l, glare } = grid;
   for (let p = from; p < to; p++) {
     if (glare[p] === 1) continue;
@@ -358,8 +400,14 @@ function ringContrastRow(grid: SurfaceGrid, ring: Int32Array, from: number, to: 
       if (a > ringMax) ringMax = a;
       if (a < ringMin) ringMin = a;
     }
-    if (v > ringMax) light[p] = v - ringMax;
-    if (v < ringMin) dark[p] = ringMin - v;
+    if (v > ringMax) {
+      out.light[p] = v - ringMax;
+      if (v - ringMax >= seedContrast) out.lightSeeds.push(p);
+    }
+    if (v < ringMin) {
+      out.dark[p] = ringMin - v;
+      if (ringMin - v >= seedContrast) out.darkSeeds.push(p);
+    }
   }
 }
 
@@ -373,6 +421,7 @@ function findSpots(
   grid: SurfaceGrid,
   half: SurfaceGrid,
   contrast: Int16Array,
+  seeds: IndexList,
   threshold: number,
   light: boolean,
   halfRegions: RegionScratch,
@@ -383,7 +432,7 @@ function findSpots(
   const ring = ringOffsets(grid);
   const r = Math.round(SPOT_REACH_MM * pxPerMm);
   const spots: Spot[] = [];
-  for (const component of hysteresisRegions(contrast, half.width, half.height, threshold, halfRegions)) {
+  for (const component of hysteresisRegions(contrast, seeds, half.width, half.height, threshold, halfRegions)) {
     let strongest = component[0]!;
     for (const p of component) if (contrast[p]! > contrast[strongest]!) strongest = p;
     // The half-resolution pixel covers a 2 × 2 block: the spot's centre is the block's most extreme pixel (or next to it).
@@ -397,22 +446,18 @@ function findSpots(
     const halfContrast = (sign * (l[centre]! - background)) / 2;
     const cx = centre % width;
     const cy = (centre - cx) / width;
-    const within = (q: number) => {
-      const qx = q % width;
-      const qy = (q - qx) / width;
-      return (qx - cx) ** 2 + (qy - cy) ** 2 <= r * r && sign * (l[q]! - background) >= halfContrast;
-    };
+    const within: DiscAtLevel = { lightness: l, width, cx, cy, radiusSquared: r * r, sign, reference: background, level: halfContrast };
     // Against the lightest point of the ring: a glyph's own strokes crossing the ring must not set the level.
     const surround = sign > 0 ? Math.min(...Array.from(ring, (o) => l[centre + o]!)) : Math.max(...Array.from(ring, (o) => l[centre + o]!));
-    const level = (sign * (l[centre]! - surround)) / 2;
-    const darkerThanLevel = (q: number) => {
-      const qx = q % width;
-      const qy = (q - qx) / width;
-      return (qx - cx) ** 2 + (qy - cy) ** 2 <= (ISOLATION_SEARCH * r) ** 2 && sign * (l[q]! - surround) >= level;
+    const darkerThanLevel: DiscAtLevel = {
+      ...within,
+      radiusSquared: (ISOLATION_SEARCH * r) ** 2,
+      reference: surround,
+      level: (sign * (l[centre]! - surround)) / 2,
     };
     if (!isIsolated(grid, centre, r, darkerThanLevel, regions)) continue;
     if (!standsOutFromWiderSurround(grid, cx, cy, r, sign, threshold)) continue;
-    const size = growRegion(centre, width, height, 8, within, regions.visitedFresh(), regions.members);
+    const size = growRegion(centre, width, height, 8, isInDiscAtLevel, within, regions.visitedFresh(), regions.members);
     const shape = describeBlob(regions.members.subarray(0, size), width, light, pxPerMm, new Int16Array(0));
     if (shape.lengthMm > SPOT_ELONGATION * shape.widthMm) continue;
     let sumX = 0;
@@ -428,13 +473,31 @@ function findSpots(
   return spots;
 }
 
+/** Pixels within a disc round (cx, cy) whose lightness differs from `reference` by `level` or more, towards `sign`. */
+interface DiscAtLevel {
+  lightness: Uint8Array;
+  width: number;
+  cx: number;
+  cy: number;
+  radiusSquared: number;
+  sign: number;
+  reference: number;
+  level: number;
+}
+
+function isInDiscAtLevel(q: number, disc: DiscAtLevel): boolean {
+  const qx = q % disc.width;
+  const qy = (q - qx) / disc.width;
+  return (qx - disc.cx) ** 2 + (qy - disc.cy) ** 2 <= disc.radiusSquared && disc.sign * (disc.lightness[q]! - disc.reference) >= disc.level;
+}
+
 /**
  * Whether a spot ends inside its ring: grown further out, it stays within ISOLATION_EXTENT of the ring's radius. A
  * part of a printed letter (a bowl, a junction of strokes) goes on into the rest of the glyph.
  */
-function isIsolated(grid: SurfaceGrid, centre: number, radius: number, accepts: (pixel: number) => boolean, regions: RegionScratch): boolean {
+function isIsolated(grid: SurfaceGrid, centre: number, radius: number, extent: DiscAtLevel, regions: RegionScratch): boolean {
   const { width, height } = grid;
-  const size = growRegion(centre, width, height, 8, accepts, regions.visitedFresh(), regions.members);
+  const size = growRegion(centre, width, height, 8, isInDiscAtLevel, extent, regions.visitedFresh(), regions.members);
   const cx = centre % width;
   const cy = (centre - cx) / width;
   const limit = (ISOLATION_EXTENT * radius) ** 2;
@@ -509,7 +572,8 @@ function lightnessRow(data: Uint8Array, from: number, to: number, lightness: Uin
     const b = data[i + 2]!;
     const l = 0.299 * r + 0.587 * g + 0.114 * b;
     lightness[p] = l + 0.5;
-    glare[p] = l >= GLARE_LIGHTNESS && Math.max(r, g, b) - Math.min(r, g, b) <= GLARE_CHROMA ? 1 : 0;
+    // `glare` starts all 0: only glare is written.
+    if (l >= GLARE_LIGHTNESS && Math.max(r, g, b) - Math.min(r, g, b) <= GLARE_CHROMA) glare[p] = 1;
   }
 }
 
@@ -543,22 +607,24 @@ class RegionScratch {
 /**
  * Connected regions (8-neighbours) of contrast at least `high`, grown down to half of it (hysteresis), so a faint
  * end of a scratch stays attached without noise starting regions of its own. Regions of fewer than 3 pixels are noise.
+ * `seeds`: the pixels of contrast at least `high`, in ascending order.
  */
-function hysteresisRegions(contrast: Int16Array, width: number, height: number, high: number, regions: RegionScratch): Int32Array[] {
-  const low = high / 2;
+function hysteresisRegions(contrast: Int16Array, seeds: IndexList, width: number, height: number, high: number, regions: RegionScratch): Int32Array[] {
   const visited = regions.visitedFresh();
-  const beyondLow = (p: number) => contrast[p]! >= low;
+  const beyondLow = { contrast, low: high / 2 };
   const found: Int32Array[] = [];
-  for (let start = 0; start < contrast.length; start++) {
-    if (contrast[start]! < high || visited[start] === 1) continue;
-    const size = growRegion(start, width, height, 8, beyondLow, visited, regions.members);
+  for (const start of seeds.values()) {
+    if (visited[start] === 1) continue;
+    const size = growRegion(start, width, height, 8, isAtLeast, beyondLow, visited, regions.members);
     if (size >= 3) found.push(regions.members.slice(0, size));
   }
   return found;
 }
 
-function findBlobs(contrast: Int16Array, width: number, height: number, high: number, light: boolean, pxPerMm: number, regions: RegionScratch): Blob[] {
-  return hysteresisRegions(contrast, width, height, high, regions).map((pixels) => describeBlob(pixels, width, light, pxPerMm, contrast));
+const isAtLeast = (pixel: number, { contrast, low }: { contrast: Int16Array; low: number }) => contrast[pixel]! >= low;
+
+function findBlobs(contrast: Int16Array, seeds: IndexList, width: number, height: number, high: number, light: boolean, pxPerMm: number, regions: RegionScratch): Blob[] {
+  return hysteresisRegions(contrast, seeds, width, height, high, regions).map((pixels) => describeBlob(pixels, width, light, pxPerMm, contrast));
 }
 
 /** Main axis by second moments; length as the extent along it, width as area over length. */
