@@ -66,7 +66,9 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
 
   let pipeline = sharp(input, { failOn: 'error', limitInputPixels: options.maxPixels, autoOrient: true });
   if (options.maxSide !== undefined && Math.max(width, height) > options.maxSide) {
-    pipeline = pipeline.resize({ width: options.maxSide, height: options.maxSide, fit: 'inside', withoutEnlargement: true });
+    // Linear: what is left after the decoder's own shrink is a small reduction (1.5× for a 12-MP photo), where it
+    // measures as accurately as the default lanczos3 (npm run bench:accuracy) for less time.
+    pipeline = pipeline.resize({ width: options.maxSide, height: options.maxSide, fit: 'inside', withoutEnlargement: true, kernel: 'linear' });
   }
   try {
     const { data, info } = await pipeline
