@@ -27,7 +27,7 @@ export const photoQualitySchema = z.object({
   glareShare: z.number(),
   /** Resolution of the source photo over the card. */
   sourcePxPerMm: z.number(),
-  /** Resolution of the flattened image the measurements were taken on. */
+  /** Resolution of the flattened images the measurements were taken on: the coarser, the face's (the rim's may be finer). */
   pxPerMm: z.number(),
   /** The smallest defect, in mm, this photo lets us see. */
   smallestDefectMm: z.number(),

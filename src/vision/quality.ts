@@ -29,8 +29,10 @@ export const HINTS = {
 export function measureQuality(flat: FlatCard, grid: SurfaceGrid, sourcePxPerMm: number, glareShare: number, outlineRiseMm: number): { quality: PhotoQuality; confidenceFactor: number } {
   const blurVariance = laplacianVariance(grid);
   const edgeRisePx = outlineRiseMm * sourcePxPerMm;
-  // Two source pixels are the least a defect needs to show at all.
-  const smallestDefectMm = Math.max(2 / Math.min(sourcePxPerMm, flat.pxPerMm), 0.1);
+  // The face (surface, centering) is read at the picture's resolution and the rim at the photo's own: the coarser
+  // is what the report can promise. Two pixels are the least a defect needs to show at all.
+  const workingPxPerMm = Math.min(flat.pxPerMm, grid.pxPerMm);
+  const smallestDefectMm = Math.max(2 / Math.min(sourcePxPerMm, workingPxPerMm), 0.1);
 
   const hints: string[] = [];
   let confidenceFactor = 1;
@@ -51,7 +53,7 @@ export function measureQuality(flat: FlatCard, grid: SurfaceGrid, sourcePxPerMm:
       blurVariance: round(blurVariance),
       glareShare: round(glareShare, 0.0001),
       sourcePxPerMm: round(sourcePxPerMm),
-      pxPerMm: flat.pxPerMm,
+      pxPerMm: round(workingPxPerMm),
       smallestDefectMm: round(smallestDefectMm),
       hints,
     },

@@ -48,6 +48,8 @@ describe('grading photos', () => {
     if (frontCentering.measurable) expect(Math.abs(frontCentering.horizontal.worstShare - 60)).toBeLessThan(1.5);
     if (backCentering.measurable) expect(Math.abs(backCentering.horizontal.worstShare - 50)).toBeLessThan(1.5);
     expect(card.measurements.front.side).toBe('front');
+    // Decoded at 1344 px the card has 11.5 px/mm; the face is read at 10, so 0.2 mm is the least that can show.
+    expect(card.measurements.front.quality).toMatchObject({ pxPerMm: 10, smallestDefectMm: 0.2 });
     expect(card.measurements.back!.side).toBe('back');
     expect(card.grades).toEqual(blendSubgrades(card.frontGrades!, card.backGrades!));
 
