@@ -14,6 +14,7 @@ const RIM_PX_PER_MM = { min: 12, max: 20 };
 export function rimPxPerMm(sourcePxPerMm: number): number {
   return Math.min(RIM_PX_PER_MM.max, Math.max(RIM_PX_PER_MM.min, Math.ceil(sourcePxPerMm)));
 }
+
 /**
  * Resolution of the picture of the card, 630 × 880, on which the centering strips and the surface are measured and
  * from which the annotated PNG and OCR are made. A 12-MP photo, decoded for measuring, gives the card about

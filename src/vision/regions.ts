@@ -1,8 +1,8 @@
 /**
  * Grows the connected region of `start` over the pixels `accepts(pixel, state)` admits (4- or 8-connected), marking
  * them in `visited`. The region's pixel indices are left in members[0 .. size); the size is returned.
- * `accepts` should be a module-level function, its data in `state`: V8 optimises a closure made afresh on every call
- * afresh every time.
+ * `accepts` should be a module-level function with its data in `state`: a closure made on every call is compiled
+ * again by V8 on every call.
  */
 export function growRegion<State>(
   start: number,

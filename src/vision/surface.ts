@@ -120,15 +120,15 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
   const noise = pixelNoise(grid, inset);
   const textured = noise > TEXTURED_NOISE;
   const threshold = Math.max(CONTRAST_FLOOR, NOISE_FACTOR * noise);
-  const contrasts = localContrasts(grid, inset, threshold);
+  const lineContrasts = localContrasts(grid, inset, threshold);
   const regions = new RegionScratch(width * height);
 
   const isLine = (blob: Blob) => blob.lengthMm >= 1 && blob.lengthMm >= LINE_ELONGATION * blob.widthMm && blob.elongation >= LINE_ELONGATION;
   const lines = withoutHalos(
     mergeCollinear(
       [
-        ...findBlobs(contrasts.lineLight, contrasts.lightSeeds, width, height, threshold, true, pxPerMm, regions),
-        ...findBlobs(contrasts.lineDark, contrasts.darkSeeds, width, height, threshold, false, pxPerMm, regions),
+        ...findBlobs(lineContrasts.light, lineContrasts.lightSeeds, width, height, threshold, true, pxPerMm, regions),
+        ...findBlobs(lineContrasts.dark, lineContrasts.darkSeeds, width, height, threshold, false, pxPerMm, regions),
       ].filter(isLine),
     ),
   );
@@ -154,7 +154,7 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
     }
   }
   const amongLettering = (box: Blob['box'], reachMm: number, clearMm: number) =>
-    darkStrokeShare(contrasts.lineDark, width, height, pxPerMm, threshold, box, reachMm, clearMm) >= TEXT_STROKE_SHARE;
+    darkStrokeShare(lineContrasts.dark, width, height, pxPerMm, threshold, box, reachMm, clearMm) >= TEXT_STROKE_SHARE;
   let scratchLength = 0;
   let printLine = false;
   const minScratch = textured ? MIN_SCRATCH_TEXTURED_MM : MIN_SCRATCH_MM;
@@ -179,7 +179,7 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
   return {
     surface: { scratchLengthMm: round(scratchLength), spotCount, printLine, crease: creased.size > 0, textured },
     defects,
-    glareShare: contrasts.glareShare,
+    glareShare: lineContrasts.glareShare,
   };
 }
 
@@ -219,13 +219,6 @@ interface Contrasts {
   darkSeeds: IndexList;
 }
 
-interface LocalContrasts {
-  lineLight: Int16Array;
-  lineDark: Int16Array;
-  lightSeeds: IndexList;
-  darkSeeds: IndexList;
-  glareShare: number;
-}
 
 /** A growing list of pixel indices. */
 class IndexList {
@@ -247,7 +240,7 @@ class IndexList {
 }
 
 /** One pass over the face inside the inset: each pixel's line contrasts, light and dark; glare left at 0. */
-function localContrasts(grid: SurfaceGrid, inset: number, seedContrast: number): LocalContrasts {
+function localContrasts(grid: SurfaceGrid, inset: number, seedContrast: number): Contrasts & { glareShare: number } {
   const { width, height, pxPerMm } = grid;
   const size = width * height;
   const out: Contrasts = { light: new Int16Array(size), dark: new Int16Array(size), lightSeeds: new IndexList(), darkSeeds: new IndexList() };
@@ -266,13 +259,7 @@ function localContrasts(grid: SurfaceGrid, inset: number, seedContrast: number):
     glarePixels += lineContrastRow(grid, offsets, y * width + inset, (y + 1) * width - inset, seedContrast, out);
   }
   const insetPixels = (width - 2 * inset) * (height - 2 * inset);
-  return {
-    lineLight: out.light,
-    lineDark: out.dark,
-    lightSeeds: out.lightSeeds,
-    darkSeeds: out.darkSeeds,
-    glareShare: insetPixels <= 0 ? 0 : glarePixels / insetPixels,
-  };
+  return { ...out, glareShare: insetPixels <= 0 ? 0 : glarePixels / insetPixels };
 }
 
 interface LineOffsets {

@@ -1,12 +1,12 @@
 import type { GradedCard } from '../../contracts/grading.ts';
-import type { SideMeasurement, SideName } from '../../contracts/measurement.ts';
+import type { SideName } from '../../contracts/measurement.ts';
 import { describeGradedCard, gradeCard as gradeMeasuredCard } from '../../domain/grading/index.ts';
 import type { CpuPool } from '../../infra/cpu-pool/index.ts';
 import type { CardIdentifier, CardPicture } from '../../infra/identification/index.ts';
 import { noIdentifier } from '../../infra/identification/index.ts';
 import { annotateSide } from '../../vision/annotate.ts';
 import { decodeImage, ImageMeasurementError } from '../../vision/index.ts';
-import type { DecodedImage } from '../../vision/index.ts';
+import type { DecodedImage, MeasuredSide } from '../../vision/index.ts';
 import { measureSideOrRefuse } from './measure-side-task.ts';
 import type { MeasureSideInput, MeasureSideOutput } from './measure-side-task.ts';
 
@@ -42,11 +42,6 @@ export interface GradedPhotos {
   card: GradedCard;
   /** The annotated pictures, PNG. */
   annotated: { front: Uint8Array; back?: Uint8Array };
-}
-
-interface MeasuredSide {
-  measurement: SideMeasurement;
-  picture: DecodedImage;
 }
 
 const SIDE_NAME: Record<SideName, string> = { front: 'Front', back: 'Back' };

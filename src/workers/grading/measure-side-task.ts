@@ -1,7 +1,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { MeasurementErrorCode, SideMeasurement, SideName } from '../../contracts/measurement.ts';
+import type { MeasurementErrorCode, SideName } from '../../contracts/measurement.ts';
 import { ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
-import type { DecodedImage } from '../../vision/index.ts';
+import type { DecodedImage, MeasuredSide } from '../../vision/index.ts';
 
 // One side's pixel work, off the event loop: the vision layer's measurement, and the picture of the card the
 // annotated PNG and OCR are made from. Errors cross the thread boundary as data, because a thrown
@@ -13,7 +13,7 @@ export interface MeasureSideInput {
 }
 
 export type MeasureSideOutput =
-  | { ok: true; measurement: SideMeasurement; picture: DecodedImage }
+  | ({ ok: true } & MeasuredSide)
   | { ok: false; code: MeasurementErrorCode; message: string; details: unknown };
 
 export function measureSideOrRefuse({ image, side }: MeasureSideInput): MeasureSideOutput {
