@@ -39,16 +39,28 @@ const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.widt
 
 type Anchor = 'start' | 'middle' | 'end';
 
-/** Writes labels, leaving out one that would cover a label already written, so a busy card still reads. */
-function labelLayer(size: number) {
-  const written: Rect[] = [];
+/**
+ * Writes labels, leaving out one that would cover a label already written or a defect's box, so a busy card still
+ * reads.
+ */
+function labelLayer(size: number, boxes: readonly Rect[]) {
+  const taken: Rect[] = [...boxes];
+  const areaOf = (x: number, y: number, text: string, anchor: Anchor): Rect => {
+    const textWidth = text.length * size * 0.62;
+    const left = anchor === 'start' ? x : anchor === 'end' ? x - textWidth : x - textWidth / 2;
+    return { x: left, y: y - size, width: textWidth, height: size * 1.25 };
+  };
+  const isFree = (area: Rect) => !taken.some((other) => overlaps(other, area));
   return {
+    /** At the first of the baselines `ys` where the label covers nothing, or at the first one if it would everywhere. */
+    writeFirstFree(x: number, ys: readonly number[], text: string, anchor: Anchor, colour: string): string {
+      const y = ys.find((candidate) => isFree(areaOf(x, candidate, text, anchor))) ?? ys[0]!;
+      return this.write(x, y, text, anchor, colour, { always: true });
+    },
     write(x: number, y: number, text: string, anchor: Anchor, colour: string, options: { always?: boolean } = {}): string {
-      const textWidth = text.length * size * 0.62;
-      const left = anchor === 'start' ? x : anchor === 'end' ? x - textWidth : x - textWidth / 2;
-      const area = { x: left, y: y - size, width: textWidth, height: size * 1.25 };
-      if (!options.always && written.some((other) => overlaps(other, area))) return '';
-      written.push(area);
+      const area = areaOf(x, y, text, anchor);
+      if (!options.always && !isFree(area)) return '';
+      taken.push(area);
       // A dark halo under light lettering reads on any card colour.
       return (
         `<text x="${px(x)}" y="${px(y)}" text-anchor="${anchor}" font-family="DejaVu Sans, Liberation Sans, sans-serif" ` +
@@ -84,8 +96,24 @@ function centeringMarks(measurement: SideMeasurement, scale: number, width: numb
     labels.write(right - 6, midY + size * 1.4, `${centering.rightMm.toFixed(2)} mm`, 'end', COLOURS.border, always),
     labels.write(midX, top + size * 1.3, `${centering.topMm.toFixed(2)} mm`, 'middle', COLOURS.border, always),
     labels.write(midX, bottom - size * 0.5, `${centering.bottomMm.toFixed(2)} mm`, 'middle', COLOURS.border, always),
-    labels.write(midX, midY - size * 0.2, `L/R ${centering.horizontal.ratio}  T/B ${centering.vertical.ratio}${tilt}`, 'middle', COLOURS.border, always),
+    // In the middle of the card, or a little above or below it, clear of any defect's box.
+    labels.writeFirstFree(
+      midX,
+      [-0.2, 2.4, -2.8, 5, -5.4].map((lines) => midY + size * lines),
+      `L/R ${centering.horizontal.ratio}  T/B ${centering.vertical.ratio}${tilt}`,
+      'middle',
+      COLOURS.border,
+    ),
   ].join('');
+}
+
+/** Where a defect's box is drawn: at least MIN_BOX_PX each way, inside the picture. */
+function defectBox(defect: Defect, scale: number, width: number, height: number): Rect {
+  const w = Math.min(width - 2, Math.max(MIN_BOX_PX, defect.box.width * scale));
+  const h = Math.min(height - 2, Math.max(MIN_BOX_PX, defect.box.height * scale));
+  const x = Math.min(Math.max(1, defect.box.x * scale - (w - defect.box.width * scale) / 2), width - 1 - w);
+  const y = Math.min(Math.max(1, defect.box.y * scale - (h - defect.box.height * scale) / 2), height - 1 - h);
+  return { x, y, width: w, height: h };
 }
 
 /** A box on every defect; labels largest defect first, so the ones left out for lack of room are the small ones. */
@@ -93,13 +121,11 @@ function defectMarks(defects: readonly Defect[], scale: number, width: number, h
   const marks: string[] = [];
   const bySize = defects.map((defect, index) => ({ defect, index })).sort((a, b) => b.defect.sizeMm - a.defect.sizeMm || a.index - b.index);
   for (const { defect } of bySize) {
-    const w = Math.min(width - 2, Math.max(MIN_BOX_PX, defect.box.width * scale));
-    const h = Math.min(height - 2, Math.max(MIN_BOX_PX, defect.box.height * scale));
-    const x = Math.min(Math.max(1, defect.box.x * scale - (w - defect.box.width * scale) / 2), width - 1 - w);
-    const y = Math.min(Math.max(1, defect.box.y * scale - (h - defect.box.height * scale) / 2), height - 1 - h);
+    const { x, y, width: w, height: h } = defectBox(defect, scale, width, height);
     marks.push(`<rect x="${px(x)}" y="${px(y)}" width="${px(w)}" height="${px(h)}" fill="none" stroke="${COLOURS.defect}" stroke-width="2"/>`);
 
-    const text = `${KIND_LABEL[defect.kind]} ${defect.sizeMm.toFixed(1)} mm`;
+    // Hundredths under a millimetre, as the result screen lists them (0.95 mm, not 0.9).
+    const text = `${KIND_LABEL[defect.kind]} ${defect.sizeMm.toFixed(defect.sizeMm < 1 ? 2 : 1)} mm`;
     // Above the box, or below it when the box is at the top of the card; inside the picture either way.
     const baseline = y - size * 0.4 > size ? y - size * 0.4 : y + h + size * 1.1;
     const anchor = x + w / 2 < width * 0.25 ? 'start' : x + w / 2 > width * 0.75 ? 'end' : 'middle';
@@ -114,7 +140,7 @@ export function annotationSvg(measurement: SideMeasurement, pxPerMm = PICTURE_PX
   const height = Math.round(CARD_HEIGHT_MM * pxPerMm);
   const size = Math.max(10, Math.round(1.4 * pxPerMm));
   const radius = measurement.cornerStyle === 'rounded' ? CORNER_RADIUS_MM * pxPerMm : 0;
-  const labels = labelLayer(size);
+  const labels = labelLayer(size, measurement.defects.map((defect) => defectBox(defect, pxPerMm, width, height)));
   const outline = `<rect x="1.5" y="1.5" width="${width - 3}" height="${height - 3}" rx="${px(radius)}" fill="none" stroke="${COLOURS.outline}" stroke-width="3"/>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,

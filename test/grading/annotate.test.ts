@@ -50,6 +50,18 @@ describe('the annotated picture of a graded side', () => {
     for (const text of ['3.60 mm', '2.40 mm', '3.00 mm', 'L/R 60/40', 'T/B 50/50', 'scratch 15.0 mm']) expect(svg).toContain(text);
   });
 
+  it('moves the ratio off the middle of the card when a defect box is there', () => {
+    const middle = side({ centering: { horizontal: 60, vertical: 50 } });
+    middle.defects = [{ kind: 'spot', location: 'surface', box: { x: 29, y: 42, width: 5, height: 4 }, sizeMm: 4 }];
+    const ratioAt = (m: SideMeasurement) => Number(/<text x="[\d.]+" y="([\d.]+)"[^>]*>L\/R/.exec(annotationSvg(m))![1]);
+    const clear = ratioAt({ ...middle, defects: [] });
+    const moved = ratioAt(middle);
+    expect(clear).toBeGreaterThan(410);
+    expect(clear).toBeLessThan(470); // the middle of the 880-px card
+    // The box spans 420-460 px; the label (14 px tall) now sits wholly above or below it.
+    expect(moved < 420 || moved - 14 > 460).toBe(true);
+  });
+
   it('says when centering cannot be measured, and draws no border lines', async () => {
     const borderless = { ...measured(), centering: { measurable: false as const, reason: 'borderless' } };
     expect(annotationSvg(borderless)).toContain('centering not measurable (borderless)');
