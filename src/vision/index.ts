@@ -6,4 +6,4 @@ export type { DecodeOptions } from './decode.ts';
 export { measureSide, measureSideWithPicture } from './measure-side.ts';
 export type { MeasuredSide } from './measure-side.ts';
 export { renderSyntheticCard } from './synthetic/render.ts';
-export type { SyntheticCardSpec, SyntheticDefect, SyntheticBorders } from './synthetic/spec.ts';
+export type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering } from './synthetic/spec.ts';

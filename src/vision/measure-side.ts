@@ -47,7 +47,7 @@ export function measureSideWithPicture(image: DecodedImage, side: SideName): Mea
   const edges = measureEdges(rim, rimStartMm(outlineRise), noise);
   const picture: DecodedImage = { data: face.data, width: face.width, height: face.height, channels: 3 };
   const grid = surfaceGrid(picture);
-  const surface = measureSurface(grid);
+  const surface = measureSurface(grid, centering.measurable ? centering.innerFrame : undefined);
   const { quality, confidenceFactor } = measureQuality(rim, grid, sourcePxPerMm, surface.glareShare, outlineRise);
   const confidence = confidenceFactor * (surface.surface.textured ? TEXTURED_CONFIDENCE : 1);
   const measurement: SideMeasurement = {

@@ -70,6 +70,11 @@ const PRINT_LINE_SHARE = 0.5;
  */
 const HALO_SHARE = 0.5;
 const HALO_DISTANCE_MM = 0.8;
+/**
+ * A line along the border's inner edge, within this of it, is the print's own frame (most cards outline their art),
+ * not a print line or a scratch: those run across the face wherever the roller or the damage put them.
+ */
+const FRAME_LINE_MM = 0.8;
 /** A crease shows as a light and a dark line of similar strength side by side, each at least this long. */
 const CREASE_MIN_MM = 15;
 
@@ -114,7 +119,7 @@ interface Blob {
  * the light: only a light line is one. Printed lettering is print, not damage: the gaps between its strokes and its
  * dots and bowls are left out (see TEXT_STROKE_SHARE, isIsolated, standsOutFromWiderSurround).
  */
-export function measureSurface(grid: SurfaceGrid): SurfaceReport {
+export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): SurfaceReport {
   const { width, height, pxPerMm } = grid;
   const inset = Math.round(INSET_MM * pxPerMm);
   const noise = pixelNoise(grid, inset);
@@ -159,7 +164,7 @@ export function measureSurface(grid: SurfaceGrid): SurfaceReport {
   let printLine = false;
   const minScratch = textured ? MIN_SCRATCH_TEXTURED_MM : MIN_SCRATCH_MM;
   for (const line of lines) {
-    if (creased.has(line)) continue;
+    if (creased.has(line) || (innerFrame && alongFrame(line, innerFrame))) continue;
     const axisAligned = angleBetween(line.angleDeg, 0) <= PRINT_LINE_ANGLE_DEG || angleBetween(line.angleDeg, 90) <= PRINT_LINE_ANGLE_DEG;
     const faceLength = angleBetween(line.angleDeg, 0) <= 45 ? CARD_WIDTH_MM - 2 * INSET_MM : CARD_HEIGHT_MM - 2 * INSET_MM;
     const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLength ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
@@ -677,6 +682,22 @@ function describeBlob(pixels: Int32Array, width: number, light: boolean, pxPerMm
     elongation: Math.sqrt(major / minor),
     angleDeg: normaliseAngle((angle * 180) / Math.PI),
   };
+}
+
+/** The border's inner edges, in mm from the card's left and top edges (Centering's innerFrame). */
+interface InnerFrame {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Whether both ends of the line lie within FRAME_LINE_MM of the same inner edge of the border. */
+function alongFrame(line: Blob, frame: InnerFrame): boolean {
+  const near = (a: number, b: number, edge: number) => Math.abs(a - edge) <= FRAME_LINE_MM && Math.abs(b - edge) <= FRAME_LINE_MM;
+  return (
+    near(line.a.x, line.b.x, frame.left) || near(line.a.x, line.b.x, frame.right) || near(line.a.y, line.b.y, frame.top) || near(line.a.y, line.b.y, frame.bottom)
+  );
 }
 
 function withoutHalos(lines: Blob[]): Blob[] {

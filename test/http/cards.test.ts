@@ -293,8 +293,10 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
       const response = await browser.post('/api/restore-sample-cards');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Restored 5 sample cards' });
-      const cards = (await browser.get('/api/my-cards')).json() as { id: string; overallGrade: number; grades: { corners: number } }[];
+      const cards = (await browser.get('/api/my-cards')).json() as { id: string; cardName: string; overallGrade: number; grades: { corners: number } }[];
       expect(cards).toHaveLength(5);
+      // Named by OCR off their name bands, offline.
+      expect(cards.map((c) => c.cardName).sort()).toEqual(['Blastoise', 'Charizard', 'Gyarados', 'Mewtwo', 'Pikachu']);
       // Really graded: the gem is a 10, the others show their flaws.
       expect(cards.map((c) => c.overallGrade).sort()).toContain(10);
       expect(Math.min(...cards.map((c) => c.grades.corners))).toBeLessThan(9);

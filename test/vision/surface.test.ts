@@ -1,5 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { measureSynthetic, noisyCard } from './synthetic-photos.ts';
+import { SAMPLE_CARDS } from '../../assets/sample-cards/generate.ts';
+import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
+import { decodeImage, measureSide, renderSyntheticCard } from '../../src/vision/index.ts';
+import { MEASURE_MAX_SIDE } from '../../src/workers/grading/index.ts';
+import { MAX_PIXELS, measureSynthetic, noisyCard } from './synthetic-photos.ts';
 
 describe('surface (GRADING.md §1.8)', () => {
   it('a 15 mm scratch at 30°: one scratch, 15 ± 1.5 mm, angle ± 3°', async () => {
@@ -23,6 +28,22 @@ describe('surface (GRADING.md §1.8)', () => {
     const lines = m.defects.filter((d) => d.kind === 'print-line');
     expect(lines).toHaveLength(1);
     expect(lines[0]!.angleDeg).toBeCloseTo(90, 0);
+  });
+
+  it('the frame printed round the art is not a print line or a scratch; a print line across it still is', async () => {
+    // The sample cards: a thin frame round the art (dark inside a pale border, light inside a dark one) that runs the
+    // length of the face, measured as grading measures a photo. Each shows only the flaw it was drawn with.
+    const flaws: string[][] = [];
+    for (const card of SAMPLE_CARDS) {
+      const photo = await readFile(new URL(card.file, SAMPLE_CARDS_DIR));
+      flaws.push(measureSide(await decodeImage(photo, { maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE }), 'front').defects.map((d) => d.kind));
+    }
+    expect(flaws).toEqual([[], [], ['corner-whitening'], ['scratch'], ['edge-nick']]);
+
+    const [gem] = SAMPLE_CARDS;
+    const lined = await renderSyntheticCard({ ...gem!.spec, defects: [{ kind: 'print-line', orientation: 'vertical', atMm: 40 }] }, gem!.seed);
+    const measured = measureSide(await decodeImage(lined, { maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE }), 'front');
+    expect(measured.defects.map((d) => d.kind)).toEqual(['print-line']);
   });
 
   it('a spot is counted with its diameter', async () => {

@@ -2,7 +2,7 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
 import { cornerOutline } from '../card-outline.ts';
 import type { Prng } from './prng.ts';
-import type { SyntheticBorders, SyntheticDefect } from './spec.ts';
+import type { SyntheticBorders, SyntheticDefect, SyntheticLettering } from './spec.ts';
 
 export interface Rgb {
   r: number;
@@ -16,6 +16,7 @@ export interface CardDrawing {
   borderColor: Rgb;
   cornerRadiusMm: number;
   defects: readonly SyntheticDefect[];
+  lettering: SyntheticLettering | null;
   pxPerMm: number;
 }
 
@@ -97,9 +98,33 @@ export function artSvg(card: CardDrawing, rng: Prng): string {
   ].join('\n');
 }
 
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;');
+
+/**
+ * A thin frame round the art (dark, or light on a dark border, so the border still ends where it does), the name on a
+ * light band across its top, and any number on one at its foot.
+ */
+function letteringSvg(lettering: SyntheticLettering, art: { x: number; y: number; width: number; height: number }, border: Rgb): string {
+  const font = 'font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold"';
+  const frame = 0.4;
+  const frameColour = 0.299 * border.r + 0.587 * border.g + 0.114 * border.b < 110 ? '#d8d4c8' : '#2a2a2a';
+  const inside = { x: art.x + frame, y: art.y + frame, width: art.width - 2 * frame, height: art.height - 2 * frame };
+  return [
+    `<rect x="${f(art.x + frame / 2)}" y="${f(art.y + frame / 2)}" width="${f(art.width - frame)}" height="${f(art.height - frame)}" fill="none" stroke="${frameColour}" stroke-width="${frame}"/>`,
+    `<rect x="${f(inside.x)}" y="${f(inside.y)}" width="${f(inside.width)}" height="7.5" fill="#f6f1de"/>`,
+    `<text x="${f(inside.x + 2)}" y="${f(inside.y + 5.6)}" ${font} font-size="4.4" fill="#141414">${escapeXml(lettering.name)}</text>`,
+    ...(lettering.number === undefined
+      ? []
+      : [
+          `<rect x="${f(inside.x)}" y="${f(inside.y + inside.height - 3.8)}" width="${f(inside.width)}" height="3.8" fill="#f6f1de"/>`,
+          `<text x="${f(inside.x + inside.width - 2)}" y="${f(inside.y + inside.height - 1)}" text-anchor="end" ${font} font-size="2.4" fill="#1a1a1a">${escapeXml(lettering.number)}</text>`,
+        ]),
+  ].join('\n');
+}
+
 /**
  * The card as SVG in millimetre user units, rendered at `pxPerMm`: border, the art (a PNG of artSvg, scaled into the
- * window), then the defects.
+ * window), any lettering, then the defects.
  */
 export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
   const radii = cornerRadii(card);
@@ -124,6 +149,7 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     `<g transform="rotate(${f(card.printTiltDeg)} ${CARD_WIDTH_MM / 2} ${CARD_HEIGHT_MM / 2})">`,
     '<g clip-path="url(#art)">',
     `<image x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}" preserveAspectRatio="none" xlink:href="${artHref}"/>`,
+    card.lettering ? letteringSvg(card.lettering, art, card.borderColor) : '',
     '</g>',
     '</g>',
     ...marks,

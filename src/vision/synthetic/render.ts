@@ -35,6 +35,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       printTiltDeg: spec.printTiltDeg ?? 0,
       cornerRadiusMm: spec.cornerRadiusMm ?? 3,
       defects: spec.defects ?? [],
+      lettering: spec.lettering ?? null,
       pxPerMm,
     };
     const art = await sharp(Buffer.from(artSvg(drawing, rng))).png().toBuffer();

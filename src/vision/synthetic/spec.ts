@@ -13,6 +13,12 @@ export type SyntheticDefect =
   | { kind: 'print-line'; orientation: 'horizontal' | 'vertical'; atMm: number; widthMm?: number }
   | { kind: 'spot'; x: number; y: number; diameterMm: number };
 
+export interface SyntheticLettering {
+  name: string;
+  /** On its own light band at the foot of the art. Default none. */
+  number?: string;
+}
+
 export interface SyntheticBorders {
   leftMm: number;
   rightMm: number;
@@ -30,6 +36,8 @@ export interface SyntheticCardSpec {
   /** 3 for trading-card-game cards, 0 for square sports cards. Default 3. */
   cornerRadiusMm?: number;
   defects?: SyntheticDefect[];
+  /** Print OCR can read: the name on a light band across the top of the art, inside a thin frame. Default none. */
+  lettering?: SyntheticLettering;
   /** Resolution of the card in the photo, pixels per mm. Default 20. */
   pxPerMm?: number;
   photo?: {
