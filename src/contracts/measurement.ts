@@ -36,6 +36,10 @@ export const photoQualitySchema = z.object({
 });
 export type PhotoQuality = z.infer<typeof photoQualitySchema>;
 
+/** The border's inner edges on the card, in mm: x of the left and right lines, y of the top and bottom ones. */
+export const innerFrameSchema = z.object({ left: z.number(), right: z.number(), top: z.number(), bottom: z.number() });
+export type InnerFrame = z.infer<typeof innerFrameSchema>;
+
 const axisSchema = z.object({
   /** Border widths in mm: left/right for the horizontal axis, top/bottom for the vertical one. */
   firstMm: z.number(),
@@ -57,8 +61,8 @@ export const centeringSchema = z.discriminatedUnion('measurable', [
     vertical: axisSchema,
     /** Strips along one side disagree by more than 3 points: the print is tilted (diamond cut). */
     tilted: z.boolean(),
-    /** Where the inner border edges were found, for drawing: x of left/right lines, y of top/bottom lines (mm). */
-    innerFrame: z.object({ left: z.number(), right: z.number(), top: z.number(), bottom: z.number() }),
+    /** Where the inner border edges were found. */
+    innerFrame: innerFrameSchema,
   }),
   z.object({
     measurable: z.literal(false),

@@ -1,5 +1,5 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
-import type { Defect, SurfaceMeasurement } from '../contracts/measurement.ts';
+import type { Defect, InnerFrame, SurfaceMeasurement } from '../contracts/measurement.ts';
 import type { DecodedImage } from './image.ts';
 import { round } from './geometry.ts';
 import { growRegion } from './regions.ts';
@@ -682,14 +682,6 @@ function describeBlob(pixels: Int32Array, width: number, light: boolean, pxPerMm
     elongation: Math.sqrt(major / minor),
     angleDeg: normaliseAngle((angle * 180) / Math.PI),
   };
-}
-
-/** The border's inner edges, in mm from the card's left and top edges (Centering's innerFrame). */
-interface InnerFrame {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
 }
 
 /** Whether both ends of the line lie within FRAME_LINE_MM of the same inner edge of the border. */

@@ -1,4 +1,5 @@
 import type { Identification } from '../../contracts/grading.ts';
+import type { InnerFrame } from '../../contracts/measurement.ts';
 import type { DecodedImage } from '../../vision/index.ts';
 
 // Who the card is: a port with two adapters, offline OCR (default) and an OpenAI-compatible vision model
@@ -8,7 +9,7 @@ import type { DecodedImage } from '../../vision/index.ts';
 export interface CardPicture {
   image: DecodedImage;
   /** Where the border ends (mm), when centering was measured: the name band sits just inside it. */
-  innerFrame?: { left: number; right: number; top: number; bottom: number };
+  innerFrame?: InnerFrame;
 }
 
 export interface CardIdentifier {

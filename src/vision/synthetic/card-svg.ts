@@ -1,6 +1,7 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
 import { cornerOutline } from '../card-outline.ts';
+import { luma } from '../image.ts';
 import type { Prng } from './prng.ts';
 import type { SyntheticBorders, SyntheticDefect, SyntheticLettering } from './spec.ts';
 
@@ -107,7 +108,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 function letteringSvg(lettering: SyntheticLettering, art: { x: number; y: number; width: number; height: number }, border: Rgb): string {
   const font = 'font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold"';
   const frame = 0.4;
-  const frameColour = 0.299 * border.r + 0.587 * border.g + 0.114 * border.b < 110 ? '#d8d4c8' : '#2a2a2a';
+  const frameColour = luma(border.r, border.g, border.b) < 110 ? '#d8d4c8' : '#2a2a2a';
   const inside = { x: art.x + frame, y: art.y + frame, width: art.width - 2 * frame, height: art.height - 2 * frame };
   return [
     `<rect x="${f(art.x + frame / 2)}" y="${f(art.y + frame / 2)}" width="${f(art.width - frame)}" height="${f(art.height - frame)}" fill="none" stroke="${frameColour}" stroke-width="${frame}"/>`,
