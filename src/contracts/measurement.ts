@@ -166,8 +166,27 @@ export const measurementErrorCodeSchema = z.enum([
   'animated_image', // more than one frame
   'no_card_found', // nothing card-shaped in the photo
   'card_cut_off', // the card touches the photo's edge
-  'card_too_small', // fills less than 20% of the photo
+  'card_too_small', // under 4.5 px/mm over the card
   'not_card_shaped', // quad not convex or aspect off 0.716 ± 0.035
   'blank_image', // one flat colour
 ]);
 export type MeasurementErrorCode = z.infer<typeof measurementErrorCodeSchema>;
+
+/**
+ * What the engine saw when it refused a photo, so the screen can draw it on the user's own photo:
+ * coordinates are in the pixels of the photo as uploaded, after its EXIF orientation (as a browser shows it).
+ * Carried as `details` of a refusal (ImageMeasurementError) and of the HTTP error body.
+ */
+export const measurementRefusalDetailsSchema = z.object({
+  side: z.enum(['front', 'back']).optional(),
+  /** The oriented photo's size in pixels. */
+  photo: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }),
+  /** The card's outline as found (four corners, clockwise from top-left), or null when none was found. */
+  outline: z.array(z.object({ x: z.number(), y: z.number() })).length(4).nullable(),
+  /** Resolution reached over the card, and what grading needs (card_too_small). */
+  pxPerMm: z.number().nullable(),
+  neededPxPerMm: z.number().nullable(),
+  /** The photo edges the card's outline meets (card_cut_off). */
+  cutSides: z.array(z.enum(['top', 'right', 'bottom', 'left'])),
+});
+export type MeasurementRefusalDetails = z.infer<typeof measurementRefusalDetailsSchema>;
