@@ -77,7 +77,12 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels after conversion to sRGB`);
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, channels: 3 };
+    const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    // EXIF orientations 5 to 8 turn the photo a quarter: its upright width is the stored height.
+    const quarterTurn = (metadata.orientation ?? 1) >= 5;
+    const original = quarterTurn ? { width: height, height: width } : { width, height };
+    const shrunk = info.width !== original.width || info.height !== original.height;
+    return { data: pixels, width: info.width, height: info.height, channels: 3, ...(shrunk ? { original } : {}) };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new ImageMeasurementError('image_too_large', 'The photo is too large.');

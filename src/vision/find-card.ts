@@ -1,17 +1,30 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
-import type { Point } from '../contracts/measurement.ts';
+import type { MeasurementErrorCode, MeasurementRefusalDetails, Point } from '../contracts/measurement.ts';
 import { ImageMeasurementError } from './errors.ts';
-import { distance, fitLineRobust, intersectLines, isConvex, polygonArea } from './geometry.ts';
+import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex, round } from './geometry.ts';
 import type { Line } from './geometry.ts';
 import { sampleRgb } from './image.ts';
+import { openMask } from './mask-morphology.ts';
 import { growRegion } from './regions.ts';
+import { findCardByLines } from './card-lines.ts';
 import type { DecodedImage } from './image.ts';
 
 const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 const ASPECT_TOLERANCE = 0.035;
 const MIN_FILL = 0.2;
+/** GRADING.md §1.2: below this the card's rim and defects are too coarse to measure. */
+const MIN_PX_PER_MM = 4.5;
+/** How far a 3 mm corner's arc lies inside the corner its straight sides make: 3·(√2 − 1)·√2 ≈ 1.8 mm, rounded up. */
+const ROUNDED_CORNER_MM = 2;
+/** Lines are found on a copy at most 640 px across; the sides are refined this many of its pixels either way. */
+const REFINE_FACTOR = 3;
 /** The longer side of the copy the card is first looked for on. */
 const OVERVIEW_SIDE = 320;
+/**
+ * Foreground thinner than 2 × this + 1 overview pixels (about 1.5% of the photo's long side) is background texture:
+ * the smallest card we grade (4.5 px/mm in a 1080p frame) is still 15% of the photo across.
+ */
+const THIN_STRUCTURE_RADIUS = 2;
 
 /**
  * Finds the card's four virtual corners (source pixel indices, clockwise from top-left, the card upright):
@@ -20,32 +33,74 @@ const OVERVIEW_SIDE = 320;
  */
 export function findCard(image: DecodedImage): Point[] {
   const overview = makeOverview(image);
-  if (isBlank(overview)) throw new ImageMeasurementError('blank_image', 'The photo is blank: take a photo of the card.');
-  const region = largestForegroundRegion(overview);
-  const photoArea = overview.width * overview.height;
-  if (region === null || region.area < 0.02 * photoArea) {
-    throw new ImageMeasurementError('no_card_found', 'No card was found in the photo: lay the card on a plain, contrasting surface.');
-  }
-  if (region.touchesBorder) {
-    throw new ImageMeasurementError('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.');
-  }
-
-  const coarse = coarseQuad(overview, region);
-  const quad = coarse === null ? null : refineQuad(image, scaleQuad(coarse, overview.factor), overview.factor);
+  const refuse = (code: MeasurementErrorCode, message: string, outline: Point[] | null = null, cutSides: EdgeSide[] = []) =>
+    new ImageMeasurementError(code, message, refusalDetails(image, outline, cutSides));
+  if (isBlank(overview)) throw refuse('blank_image', 'The photo is blank: take a photo of the card.');
+  const byLines = findCardByLines(image);
+  const quad = byLines === null ? findCardByColour(image, overview, refuse) : refineQuad(image, byLines, REFINE_FACTOR);
   if (quad === null || !isConvex(quad) || Math.abs(aspectOf(quad) - CARD_ASPECT) > ASPECT_TOLERANCE) {
-    if (region.area < MIN_FILL * photoArea) {
-      throw new ImageMeasurementError('no_card_found', 'No card was found in the photo: lay the card on a plain, contrasting surface.');
-    }
-    throw new ImageMeasurementError('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.');
+    throw refuse('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.', quad);
   }
-  if (quad.some((p) => p.x < 0.5 || p.y < 0.5 || p.x > image.width - 1.5 || p.y > image.height - 1.5)) {
-    throw new ImageMeasurementError('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.');
+  // The quad's corners are where the straight sides meet: a rounded card's outline stays inside them by up to
+  // ROUNDED_CORNER_MM, so a corner may lie that far past the photo's edge with the whole card still in frame.
+  const cutSides = sidesBeyondPhoto(image, quad, ROUNDED_CORNER_MM * cardPxPerMm(quad));
+  if (cutSides.length > 0) {
+    throw refuse('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.', quad, cutSides);
   }
-  if (polygonArea(quad) < MIN_FILL * image.width * image.height) {
-    throw new ImageMeasurementError('card_too_small', 'The card is too small in the photo: move closer so it fills most of the frame.');
+  const pxPerMm = cardPxPerMm(quad);
+  if (pxPerMm < MIN_PX_PER_MM) {
+    throw refuse(
+      'card_too_small',
+      `The card is too small in the photo (${pxPerMm.toFixed(1)} pixels per millimetre; grading needs ${MIN_PX_PER_MM}): move closer or use a sharper photo.`,
+      quad,
+    );
   }
   return quad;
 }
+
+type EdgeSide = MeasurementRefusalDetails['cutSides'][number];
+
+/** The photo edges a quad reaches past by more than `allowance` pixels. */
+function sidesBeyondPhoto(image: DecodedImage, quad: readonly Point[], allowance: number): EdgeSide[] {
+  const sides: EdgeSide[] = [];
+  if (quad.some((p) => p.y < -allowance)) sides.push('top');
+  if (quad.some((p) => p.x > image.width - 1 + allowance)) sides.push('right');
+  if (quad.some((p) => p.y > image.height - 1 + allowance)) sides.push('bottom');
+  if (quad.some((p) => p.x < -allowance)) sides.push('left');
+  return sides;
+}
+
+/** What a refusal tells the screen, in this image's pixels (the grading service scales them to the photo's). */
+function refusalDetails(image: DecodedImage, outline: Point[] | null, cutSides: EdgeSide[]): MeasurementRefusalDetails {
+  return {
+    photo: { width: image.width, height: image.height },
+    outline: outline === null ? null : outline.map((p) => ({ x: round(p.x, 0.1), y: round(p.y, 0.1) })),
+    pxPerMm: outline === null ? null : round(cardPxPerMm(outline), 0.1),
+    neededPxPerMm: MIN_PX_PER_MM,
+    cutSides,
+  };
+}
+
+/** The card as the largest region unlike the background round the photo's rim (a card on a plain surface). */
+function findCardByColour(image: DecodedImage, overview: Overview, refuse: RefusalMaker): Point[] | null {
+  const region = largestForegroundRegion(overview);
+  const photoArea = overview.width * overview.height;
+  if (region === null || region.area < 0.02 * photoArea) {
+    throw refuse('no_card_found', 'No card was found in the photo: lay the card on a plain, contrasting surface.');
+  }
+  const coarse = coarseQuad(overview, region);
+  const quad = coarse === null ? null : scaleQuad(coarse, overview.factor);
+  if (region.cutSides.length > 0) {
+    throw refuse('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.', quad, region.cutSides);
+  }
+  const refined = quad === null ? null : refineQuad(image, quad, overview.factor);
+  if ((refined === null || Math.abs(aspectOf(refined) - CARD_ASPECT) > ASPECT_TOLERANCE) && region.area < MIN_FILL * photoArea) {
+    throw refuse('no_card_found', 'No card was found in the photo: lay the card on a plain, contrasting surface.');
+  }
+  return refined;
+}
+
+type RefusalMaker = (code: MeasurementErrorCode, message: string, outline?: Point[] | null, cutSides?: EdgeSide[]) => ImageMeasurementError;
 
 /** Width over height of a quad, from the mean lengths of its opposite sides. */
 export function aspectOf(quad: readonly Point[]): number {
@@ -124,7 +179,8 @@ interface Region {
   /** Overview pixel indices. */
   pixels: Int32Array;
   area: number;
-  touchesBorder: boolean;
+  /** The photo edges the region reaches. */
+  cutSides: EdgeSide[];
 }
 
 /**
@@ -156,8 +212,11 @@ function largestForegroundRegion(overview: Overview): Region | null {
   // The kept 60% of an honest background rim still spans its noise; its 90th percentile sets the threshold.
   const threshold = Math.max(28, 3 * quantileAt(distances, rimPixels, 0.9) + 8);
 
-  const foreground = new Uint8Array(count);
-  for (let p = 0; p < count; p++) foreground[p] = distances[p]! > threshold ? 1 : 0;
+  const differs = new Uint8Array(count);
+  for (let p = 0; p < count; p++) differs[p] = distances[p]! > threshold ? 1 : 0;
+  // Thin things that differ from the background (a notebook's rulings, wood grain, a sleeve's edge, a crease in a
+  // playmat) are opened away, so they neither join the card to the photo's edge nor bend its outline.
+  const foreground = openMask(differs, width, height, THIN_STRUCTURE_RADIUS);
 
   // Flood fill: `visited` marks pixels already in some region; `members` holds the current one.
   const visited = new Uint8Array(count);
@@ -167,13 +226,17 @@ function largestForegroundRegion(overview: Overview): Region | null {
     if (foreground[start] === 0 || visited[start] === 1) continue;
     const size = growRegion(start, width, height, 4, isForeground, foreground, visited, members);
     if (best !== null && size <= best.area) continue;
-    let touchesBorder = false;
+    const touches = { top: false, right: false, bottom: false, left: false };
     for (let i = 0; i < size; i++) {
       const p = members[i]!;
       const x = p % width;
-      if (x === 0 || x === width - 1 || p < width || p >= count - width) touchesBorder = true;
+      if (x === 0) touches.left = true;
+      if (x === width - 1) touches.right = true;
+      if (p < width) touches.top = true;
+      if (p >= count - width) touches.bottom = true;
     }
-    best = { pixels: members.slice(0, size), area: size, touchesBorder };
+    const cutSides = (['top', 'right', 'bottom', 'left'] as const).filter((side) => touches[side]);
+    best = { pixels: members.slice(0, size), area: size, cutSides };
   }
   return best;
 }

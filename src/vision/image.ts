@@ -4,6 +4,8 @@ export interface DecodedImage {
   width: number;
   height: number;
   channels: 3;
+  /** The photo's own size, upright, when it was decoded smaller (DecodeOptions.maxSide). */
+  original?: { width: number; height: number };
 }
 
 /** Any interleaved RGB raster; coordinates are pixel indices, so pixel (i, j)'s centre is at (i, j). */

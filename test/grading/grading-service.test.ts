@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measurementRefusalDetailsSchema } from '../../src/contracts/measurement.ts';
 import { gradedCardSchema } from '../../src/contracts/grading.ts';
 import { blendSubgrades } from '../../src/domain/grading/index.ts';
 import { createCpuPool } from '../../src/infra/cpu-pool/index.ts';
@@ -103,6 +104,21 @@ describe('grading photos', () => {
     const smallCard = (await gradeCard({ front: small }, { cpuPool, maxPixels, maxSide: 1000 })).card.measurements.front;
     expect(smallCard.quality.sourcePxPerMm).toBeLessThan(8.1);
     expect(smallCard.quality.hints).toContain(HINTS.lowResolution);
+  });
+
+  it('a card too small for the fast decode is graded from the full photo; refusals are drawn in the photo\'s own pixels', async () => {
+    // 9 px/mm in a 2,640-px-high photo: 3.4 px/mm at a 1,000-px decode, under the 4.5 grading needs.
+    const photo = await renderSyntheticCard({ pxPerMm: 9, photo: { cardScale: 0.3, noise: 2 } }, 25);
+    const { card } = await gradeCard({ front: photo }, { cpuPool, maxPixels, maxSide: 1000 });
+    expect(card.measurements.front.quality.sourcePxPerMm).toBeGreaterThan(8.5);
+
+    const cutOff = await renderSyntheticCard({ variant: 'cut-off', pxPerMm: 12, photo: { noise: 2 } }, 26);
+    const { width, height } = await sharp(cutOff).metadata();
+    const refused = await refusalOf(gradeCard({ front: cutOff }, { cpuPool, maxPixels, maxSide: 1000 }));
+    expect(refused.code).toBe('card_cut_off');
+    const details = measurementRefusalDetailsSchema.parse(refused.details);
+    expect(details.photo).toEqual({ width, height });
+    expect(details.cutSides.length).toBeGreaterThan(0);
   });
 
   it('identifies the card from its photo with OCR: name band and number read off the flattened card', async () => {

@@ -2,6 +2,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/contracts/errors.ts';
+import { measurementRefusalDetailsSchema } from '../../src/contracts/measurement.ts';
 import { decodeImage, ImageMeasurementError, measureSide, renderSyntheticCard } from '../../src/vision/index.ts';
 import { failureOf, MAX_PIXELS } from './synthetic-photos.ts';
 
@@ -59,8 +60,8 @@ describe('refusals: each photo that cannot be graded has its own code', () => {
   refuses('a photo with no card', 'no_card_found', 'unprocessable', () => renderSyntheticCard({ variant: 'no-card', pxPerMm: 8, photo: { noise: 3 } }, 2));
   refuses('a card cut off by the photo edge', 'card_cut_off', 'unprocessable', () => renderSyntheticCard({ variant: 'cut-off', pxPerMm: 8, photo: { noise: 3 } }, 3));
   refuses('a blank image', 'blank_image', 'unprocessable', () => renderSyntheticCard({ variant: 'blank', pxPerMm: 8, photo: { noise: 3 } }, 4));
-  refuses('a card filling less than 20% of the photo', 'card_too_small', 'unprocessable', () =>
-    renderSyntheticCard({ pxPerMm: 5, photo: { cardScale: 0.35, aspect: 1, noise: 3 } }, 5),
+  refuses('a card at 4 px/mm (grading needs 4.5)', 'card_too_small', 'unprocessable', () =>
+    renderSyntheticCard({ pxPerMm: 4, photo: { cardScale: 0.35, aspect: 16 / 9, noise: 3 } }, 5),
   );
   refuses('a square object instead of a card', 'not_card_shaped', 'unprocessable', async () => {
     const square = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c03030' } }).png().toBuffer();
@@ -68,6 +69,26 @@ describe('refusals: each photo that cannot be graded has its own code', () => {
       .composite([{ input: square, left: 200, top: 200 }])
       .jpeg({ quality: 85 })
       .toBuffer();
+  });
+
+  it('a refusal says what was found: the outline, the resolution reached and needed, the cut side', async () => {
+    const small = await refusalOf(await renderSyntheticCard({ pxPerMm: 4, photo: { cardScale: 0.35, aspect: 16 / 9, noise: 3 } }, 5));
+    const details = measurementRefusalDetailsSchema.parse(small.details);
+    expect(details.pxPerMm).toBeGreaterThan(3.7);
+    expect(details.pxPerMm).toBeLessThan(4.3);
+    expect(details.neededPxPerMm).toBe(4.5);
+    expect(details.outline).toHaveLength(4);
+
+    const cut = measurementRefusalDetailsSchema.parse((await refusalOf(await renderSyntheticCard({ variant: 'cut-off', pxPerMm: 8, photo: { noise: 3 } }, 3))).details);
+    expect(cut.cutSides.length).toBeGreaterThan(0);
+    expect(cut.photo.width).toBeGreaterThan(0);
+  });
+
+  it('how much of the frame the card fills does not matter: a card at 6 px/mm across 20% of a 16:9 frame is graded', async () => {
+    const image = await decodeImage(await renderSyntheticCard({ pxPerMm: 6, photo: { cardScale: 0.45, aspect: 16 / 9, noise: 3 } }, 6), { maxPixels: MAX_PIXELS });
+    const measured = measureSide(image, 'front');
+    expect(measured.quality.sourcePxPerMm).toBeGreaterThan(5.5);
+    expect(measured.quality.sourcePxPerMm).toBeLessThan(6.5);
   });
 
   it('the decompression bomb is refused from its header, before decoding', async () => {

@@ -1,4 +1,5 @@
 import type { GradedCard } from '../../contracts/grading.ts';
+import { measurementRefusalDetailsSchema } from '../../contracts/measurement.ts';
 import type { SideName } from '../../contracts/measurement.ts';
 import { describeGradedCard, gradeCard as gradeMeasuredCard } from '../../domain/grading/index.ts';
 import type { CpuPool } from '../../infra/cpu-pool/index.ts';
@@ -55,32 +56,61 @@ function refusal(side: SideName, twoSides: boolean, code: ImageMeasurementError[
 
 async function measure(bytes: Uint8Array, side: SideName, twoSides: boolean, deps: GradeCardDeps): Promise<MeasuredSide> {
   const maxSide = deps.maxSide ?? MEASURE_MAX_SIDE;
-  const measured = await measureAt(bytes, maxSide, side, twoSides, deps);
-  const { image, quality } = measured.measurement;
-  const shrunk = Math.max(image.width, image.height) === maxSide;
-  if (!shrunk || quality.sourcePxPerMm >= MIN_CARD_PX_PER_MM) return measured;
-  return measureAt(bytes, Math.ceil((maxSide * MIN_CARD_PX_PER_MM) / quality.sourcePxPerMm), side, twoSides, deps);
+  const { image, output } = await measureAt(bytes, maxSide, side, deps);
+  // A card small in a large photo: measured again from a larger decode when the photo has the pixels, whether the
+  // fast decode refused it as too small or measured it coarser than the photo allows.
+  const reached = output.ok ? output.measurement.quality.sourcePxPerMm : output.code === 'card_too_small' ? refusalPxPerMm(output.details) : null;
+  if (image.original !== undefined && reached !== null && reached > 0 && reached < MIN_CARD_PX_PER_MM) {
+    const largerSide = Math.ceil((maxSide * MIN_CARD_PX_PER_MM) / reached);
+    const again = await measureAt(bytes, largerSide, side, deps);
+    return measuredOrRefused(again, side, twoSides);
+  }
+  return measuredOrRefused({ image, output }, side, twoSides);
 }
 
-async function measureAt(bytes: Uint8Array, maxSide: number, side: SideName, twoSides: boolean, deps: GradeCardDeps): Promise<MeasuredSide> {
+interface Attempt {
+  image: Pick<DecodedImage, 'width' | 'height' | 'original'>;
+  output: MeasureSideOutput;
+}
+
+async function measureAt(bytes: Uint8Array, maxSide: number, side: SideName, deps: GradeCardDeps): Promise<Attempt> {
   let image: DecodedImage;
   try {
     image = await decodeImage(bytes, { maxPixels: deps.maxPixels, maxSide });
   } catch (error) {
-    if (error instanceof ImageMeasurementError) throw refusal(side, twoSides, error.code, error.message, error.details);
+    if (error instanceof ImageMeasurementError) return { image: { width: 0, height: 0 }, output: { ok: false, code: error.code, message: error.message, details: error.details } };
     throw error;
   }
-  let output: MeasureSideOutput;
-  if (deps.cpuPool) {
-    // sharp's output lives in memory V8 cannot hand to another thread; one copy makes it movable.
-    const data = new Uint8Array(image.data);
-    const input: MeasureSideInput = { image: { ...image, data }, side };
-    output = await deps.cpuPool.run<MeasureSideOutput>(MEASURE_TASK, input, [data.buffer]);
-  } else {
-    output = measureSideOrRefuse({ image, side });
-  }
-  if (!output.ok) throw refusal(side, twoSides, output.code, output.message, output.details);
-  return output;
+  const size = { width: image.width, height: image.height, original: image.original };
+  if (!deps.cpuPool) return { image: size, output: measureSideOrRefuse({ image, side }) };
+  // sharp's output lives in memory V8 cannot hand to another thread; one copy makes it movable.
+  const data = new Uint8Array(image.data);
+  const input: MeasureSideInput = { image: { ...image, data }, side };
+  return { image: size, output: await deps.cpuPool.run<MeasureSideOutput>(MEASURE_TASK, input, [data.buffer]) };
+}
+
+function measuredOrRefused({ image, output }: Attempt, side: SideName, twoSides: boolean): MeasuredSide {
+  if (output.ok) return output;
+  throw refusal(side, twoSides, output.code, output.message, inPhotoPixels(output.details, image));
+}
+
+function refusalPxPerMm(details: unknown): number | null {
+  const parsed = measurementRefusalDetailsSchema.safeParse(details);
+  return parsed.success ? parsed.data.pxPerMm : null;
+}
+
+/** A refusal's outline and resolution, from the decoded copy's pixels to the photo's own (as the user's browser shows it). */
+function inPhotoPixels(details: unknown, image: Attempt['image']): unknown {
+  const parsed = measurementRefusalDetailsSchema.safeParse(details);
+  if (!parsed.success || image.original === undefined) return details;
+  const scale = image.original.width / image.width;
+  const found = parsed.data;
+  return {
+    ...found,
+    photo: image.original,
+    outline: found.outline === null ? null : found.outline.map((p) => ({ x: Math.round(p.x * scale * 10) / 10, y: Math.round(p.y * scale * 10) / 10 })),
+    pxPerMm: found.pxPerMm === null ? null : Math.round(found.pxPerMm * scale * 10) / 10,
+  };
 }
 
 function pictureOf(side: MeasuredSide): CardPicture {

@@ -1,0 +1,467 @@
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { Point } from '../contracts/measurement.ts';
+import { fitLineRobust, intersectLines, isConvex, polygonArea } from './geometry.ts';
+import type { Line } from './geometry.ts';
+import type { DecodedImage } from './image.ts';
+
+// Finding the card by its straight sides: the way a document scanner finds a page. Colour segmentation fails when
+// the card's border is the colour of what it lies on (a white-bordered card on notebook paper) or when the
+// background is not one colour; the card's four straight edges are still there. Lines come from a Hough transform
+// of the photo's edges; every four of them that make a card-shaped quad are scored by how much of each side is
+// really an edge, how little that edge runs on past the corners (a notebook's rulings run across the whole page),
+// and how much the colour steps across it (a penny sleeve's outline is a thin ridge between two patches of table).
+
+const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
+const ASPECT_TOLERANCE = 0.035;
+/** About the longer side of the copy lines are looked for on (an integer shrink of the photo). */
+const SEARCH_SIDE = 640;
+/** The smallest card we grade, in photo pixels per millimetre (GRADING.md §1.2). */
+const MIN_PX_PER_MM = 4.5;
+/** An edge is a step of at least this many levels (0–255) per pixel… */
+const MIN_EDGE_STEP = 6;
+/** …and never needs more than this, however busy the photo: a white card's edge on white paper is a faint shadow. */
+const MAX_EDGE_STEP = 16;
+/** Hough angle step; a line's votes go to the angles within ANGLE_SPREAD of its pixels' gradient direction. */
+const ANGLE_STEP = Math.PI / 360;
+const ANGLE_SPREAD_BINS = 4;
+/** At most this many lines are combined into quads (the strongest after non-maximum suppression). */
+const MAX_LINES = 64;
+/** Opposite sides of a card photographed at a slant are this far from parallel at most (keystone). */
+const PARALLEL_TOLERANCE = (12 * Math.PI) / 180;
+/** Neighbouring sides meet at 90° give or take this (keystone and perspective). */
+const PERPENDICULAR_TOLERANCE = (20 * Math.PI) / 180;
+/** Along each side, the straight part is sampled between these shares of its length (clear of rounded corners). */
+const SIDE_FROM = 0.12;
+const SIDE_TO = 0.88;
+const SIDE_SAMPLES = 40;
+/** Beyond the corners, the side's line is sampled this far out (shares of its length): a card's edge stops there. */
+const OVERSHOOT_FROM = 0.04;
+const OVERSHOOT_TO = 0.16;
+const OVERSHOOT_SAMPLES = 12;
+/** A side is an edge where its pixels' gradient points across it within this angle. */
+const ACROSS_COS = Math.cos((25 * Math.PI) / 180);
+/** A side must be edge over at least this share of its straight part, less what runs on past its ends. */
+const MIN_SIDE_SCORE = 0.45;
+/** Among quads scoring within this share of the best, the largest is the card: art frames and boxes lie inside it. */
+const NEAR_BEST = 0.85;
+/** Colour step across a side (mean of channels' absolute differences, 0–255) at which a side counts fully as a step. */
+const FULL_STEP = 24;
+
+interface SearchImage {
+  width: number;
+  height: number;
+  /** Source pixels per search pixel. */
+  factor: number;
+  rgb: Float32Array;
+  /** Gradient of the channel that changes most, per pixel, and its magnitude. */
+  gx: Float32Array;
+  gy: Float32Array;
+  magnitude: Float32Array;
+}
+
+interface HoughLine {
+  theta: number;
+  rho: number;
+  votes: number;
+}
+
+/**
+ * The card's four corners (source pixels, clockwise from the card's top-left, its long side upright), roughly —
+ * to be refined on the full photo —, or null when no four straight edges make a card.
+ */
+export function findCardByLines(image: DecodedImage): Point[] | null {
+  const search = makeSearchImage(image);
+  const threshold = edgeThreshold(search);
+  const lines = houghLines(search, threshold);
+  const found = bestQuad(search, lines, threshold);
+  const quad = found === null ? null : fitSides(search, found, threshold);
+  if (quad === null) return null;
+  const f = search.factor;
+  return quad.map((p) => ({ x: p.x * f + (f - 1) / 2, y: p.y * f + (f - 1) / 2 }));
+}
+
+function makeSearchImage(image: DecodedImage): SearchImage {
+  const factor = Math.max(1, Math.round(Math.max(image.width, image.height) / SEARCH_SIDE));
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const rgb = new Float32Array(width * height * 3);
+  const source = image.data;
+  const n = factor * factor;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let dy = 0; dy < factor; dy++) {
+        let i = ((y * factor + dy) * image.width + x * factor) * 3;
+        for (let dx = 0; dx < factor; dx++, i += 3) {
+          r += source[i]!;
+          g += source[i + 1]!;
+          b += source[i + 2]!;
+        }
+      }
+      const o = (y * width + x) * 3;
+      rgb[o] = r / n;
+      rgb[o + 1] = g / n;
+      rgb[o + 2] = b / n;
+    }
+  }
+  const gx = new Float32Array(width * height);
+  const gy = new Float32Array(width * height);
+  const magnitude = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) sobelRow(rgb, width, y, gx, gy, magnitude);
+  return { width, height, factor, rgb, gx, gy, magnitude };
+}
+
+/** Sobel per channel, scaled so a step of Δ between two pixels reads about Δ; the channel changing most wins. */
+function sobelRow(rgb: Float32Array, width: number, y: number, gx: Float32Array, gy: Float32Array, magnitude: Float32Array): void {
+  const up = (y - 1) * width;
+  const mid = y * width;
+  const down = (y + 1) * width;
+  for (let x = 1; x < width - 1; x++) {
+    let bestX = 0;
+    let bestY = 0;
+    let best = -1;
+    for (let c = 0; c < 3; c++) {
+      const at = (p: number) => rgb[p * 3 + c]!;
+      const sx = (at(up + x + 1) + 2 * at(mid + x + 1) + at(down + x + 1) - at(up + x - 1) - 2 * at(mid + x - 1) - at(down + x - 1)) / 4;
+      const sy = (at(down + x - 1) + 2 * at(down + x) + at(down + x + 1) - at(up + x - 1) - 2 * at(up + x) - at(up + x + 1)) / 4;
+      const m = sx * sx + sy * sy;
+      if (m > best) {
+        best = m;
+        bestX = sx;
+        bestY = sy;
+      }
+    }
+    gx[mid + x] = bestX;
+    gy[mid + x] = bestY;
+    magnitude[mid + x] = Math.sqrt(best);
+  }
+}
+
+/**
+ * What counts as an edge: well above the photo's typical texture (its 90th percentile of gradient), and at least a
+ * step a camera tells apart from noise even between a white card and white paper (a faint shadow line).
+ */
+function edgeThreshold(search: SearchImage): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < search.magnitude.length; i++) histogram[Math.min(255, Math.round(search.magnitude[i]!))]!++;
+  let seen = 0;
+  const target = 0.9 * search.magnitude.length;
+  let q90 = 255;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen >= target) {
+      q90 = v;
+      break;
+    }
+  }
+  return Math.max(MIN_EDGE_STEP, Math.min(MAX_EDGE_STEP, q90));
+}
+
+/** Thinned edge pixels (local maxima across the edge) vote for the lines through them, near their own direction. */
+function houghLines(search: SearchImage, threshold: number): HoughLine[] {
+  const { width, height, gx, gy, magnitude } = search;
+  const angles = Math.round(Math.PI / ANGLE_STEP);
+  const diagonal = Math.ceil(Math.hypot(width, height));
+  const rhoBins = 2 * diagonal + 1;
+  const accumulator = new Uint32Array(angles * rhoBins);
+  const cos = new Float64Array(angles);
+  const sin = new Float64Array(angles);
+  for (let a = 0; a < angles; a++) {
+    cos[a] = Math.cos(a * ANGLE_STEP);
+    sin[a] = Math.sin(a * ANGLE_STEP);
+  }
+  for (let y = 2; y < height - 2; y++) {
+    for (let x = 2; x < width - 2; x++) {
+      const p = y * width + x;
+      const m = magnitude[p]!;
+      if (m < threshold) continue;
+      // Non-maximum suppression along the gradient: one pixel per edge.
+      const ux = gx[p]! / m;
+      const uy = gy[p]! / m;
+      const ahead = magnitude[Math.round(y + uy) * width + Math.round(x + ux)]!;
+      const behind = magnitude[Math.round(y - uy) * width + Math.round(x - ux)]!;
+      if (m < ahead || m < behind) continue;
+      let angle = Math.atan2(uy, ux);
+      if (angle < 0) angle += Math.PI;
+      const centre = Math.round(angle / ANGLE_STEP);
+      for (let k = -ANGLE_SPREAD_BINS; k <= ANGLE_SPREAD_BINS; k++) {
+        const a = (centre + k + angles) % angles;
+        const rho = Math.round(x * cos[a]! + y * sin[a]!) + diagonal;
+        accumulator[a * rhoBins + rho]!++;
+      }
+    }
+  }
+  // The shortest straight side of the smallest card we grade, in search pixels: lines with fewer votes are not sides.
+  const minVotes = Math.max(12, Math.round((0.35 * CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor));
+  const peaks: HoughLine[] = [];
+  // Peaks are kept apart by a few bins only: a notebook's rulings lie a few millimetres from a card's side and parallel to it.
+  const angleWindow = 4;
+  const rhoWindow = 2;
+  for (let a = 0; a < angles; a++) {
+    for (let r = 1; r < rhoBins - 1; r++) {
+      const votes = accumulator[a * rhoBins + r]!;
+      if (votes < minVotes) continue;
+      let isPeak = true;
+      for (let da = -angleWindow; da <= angleWindow && isPeak; da++) {
+        // Angles wrap: θ + π is the same line with ρ negated.
+        let a2 = a + da;
+        let r2base = r;
+        if (a2 < 0) {
+          a2 += angles;
+          r2base = rhoBins - 1 - r;
+        } else if (a2 >= angles) {
+          a2 -= angles;
+          r2base = rhoBins - 1 - r;
+        }
+        for (let dr = -rhoWindow; dr <= rhoWindow; dr++) {
+          const r2 = r2base + dr;
+          if (r2 < 0 || r2 >= rhoBins || (da === 0 && dr === 0)) continue;
+          const other = accumulator[a2 * rhoBins + r2]!;
+          // Ties go to the earlier bin, so a flat top gives one peak.
+          if (other > votes || (other === votes && (da < 0 || (da === 0 && dr < 0)))) {
+            isPeak = false;
+            break;
+          }
+        }
+      }
+      if (isPeak) peaks.push({ theta: a * ANGLE_STEP, rho: r - diagonal, votes });
+    }
+  }
+  peaks.sort((p, q) => q.votes - p.votes || p.theta - q.theta || p.rho - q.rho);
+  return peaks.slice(0, MAX_LINES);
+}
+
+function angleBetween(a: number, b: number): number {
+  const d = Math.abs(a - b) % Math.PI;
+  return Math.min(d, Math.PI - d);
+}
+
+function intersect(a: HoughLine, b: HoughLine): Point | null {
+  const ca = Math.cos(a.theta);
+  const sa = Math.sin(a.theta);
+  const cb = Math.cos(b.theta);
+  const sb = Math.sin(b.theta);
+  const det = ca * sb - sa * cb;
+  if (Math.abs(det) < 1e-9) return null;
+  return { x: (a.rho * sb - sa * b.rho) / det, y: (ca * b.rho - a.rho * cb) / det };
+}
+
+interface ScoredQuad {
+  corners: Point[];
+  score: number;
+  area: number;
+}
+
+function bestQuad(search: SearchImage, lines: HoughLine[], threshold: number): Point[] | null {
+  const minShortSide = (CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor;
+  const pairs: [HoughLine, HoughLine][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const a = lines[i]!;
+      const b = lines[j]!;
+      if (angleBetween(a.theta, b.theta) > PARALLEL_TOLERANCE) continue;
+      pairs.push([a, b]);
+    }
+  }
+  const candidates: ScoredQuad[] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    for (let j = i + 1; j < pairs.length; j++) {
+      const [a1, a2] = pairs[i]!;
+      const [b1, b2] = pairs[j]!;
+      if (Math.abs(angleBetween(a1.theta, b1.theta) - Math.PI / 2) > PERPENDICULAR_TOLERANCE) continue;
+      const corners = [intersect(a1, b1), intersect(b1, a2), intersect(a2, b2), intersect(b2, a1)];
+      if (corners.some((c) => c === null)) continue;
+      const quad = corners as Point[];
+      if (!isConvex(quad)) continue;
+      const sides = [0, 1, 2, 3].map((k) => Math.hypot(quad[(k + 1) % 4]!.x - quad[k]!.x, quad[(k + 1) % 4]!.y - quad[k]!.y));
+      const first = (sides[0]! + sides[2]!) / 2;
+      const second = (sides[1]! + sides[3]!) / 2;
+      const aspect = Math.min(first, second) / Math.max(first, second);
+      if (Math.abs(aspect - CARD_ASPECT) > ASPECT_TOLERANCE) continue;
+      if (Math.min(first, second) < minShortSide) continue;
+      const score = quadScore(search, quad, threshold);
+      if (score > 0) candidates.push({ corners: quad, score, area: polygonArea(quad) });
+    }
+  }
+  if (candidates.length === 0) return null;
+  const best = Math.max(...candidates.map((c) => c.score));
+  const chosen = candidates
+    .filter((c) => c.score >= NEAR_BEST * best)
+    .sort((p, q) => q.area - p.area || q.score - p.score)[0]!;
+  return orderUpright(chosen.corners);
+}
+
+/** 0 when a side is not an edge; otherwise the sides' edge shares less their run-on, weighted by the colour step. */
+function quadScore(search: SearchImage, quad: Point[], threshold: number): number {
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  let total = 0;
+  let steps = 0;
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k]!;
+    const b = quad[(k + 1) % 4]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const dx = (b.x - a.x) / length;
+    const dy = (b.y - a.y) / length;
+    let nx = dy;
+    let ny = -dx;
+    // Normal pointing out of the card.
+    if ((a.x - centre.x) * nx + (a.y - centre.y) * ny < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    const along = edgeShare(search, a, dx, dy, nx, ny, length, SIDE_FROM, SIDE_TO, SIDE_SAMPLES, threshold);
+    const before = edgeShare(search, a, dx, dy, nx, ny, length, -OVERSHOOT_TO, -OVERSHOOT_FROM, OVERSHOOT_SAMPLES, threshold);
+    const after = edgeShare(search, a, dx, dy, nx, ny, length, 1 + OVERSHOOT_FROM, 1 + OVERSHOOT_TO, OVERSHOOT_SAMPLES, threshold);
+    const sideScore = along - Math.max(before, after);
+    if (sideScore < MIN_SIDE_SCORE) return 0;
+    total += sideScore;
+    steps += colourStep(search, a, dx, dy, nx, ny, length);
+  }
+  return total * Math.min(1, 0.4 + (0.6 * steps) / 4 / FULL_STEP);
+}
+
+/** Share of the points between shares `from` and `to` of the side where an edge crosses it (within ±1.5 px). */
+function edgeShare(search: SearchImage, a: Point, dx: number, dy: number, nx: number, ny: number, length: number, from: number, to: number, samples: number, threshold: number): number {
+  const { width, height, gx, gy, magnitude } = search;
+  let hits = 0;
+  let counted = 0;
+  for (let s = 0; s < samples; s++) {
+    const t = from + ((to - from) * (s + 0.5)) / samples;
+    const px = a.x + dx * length * t;
+    const py = a.y + dy * length * t;
+    let found = false;
+    let inside = false;
+    for (let o = -1.5; o <= 1.5 && !found; o += 0.5) {
+      const x = Math.round(px + nx * o);
+      const y = Math.round(py + ny * o);
+      if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+      inside = true;
+      const p = y * width + x;
+      const m = magnitude[p]!;
+      if (m < threshold) continue;
+      if (Math.abs(gx[p]! * nx + gy[p]! * ny) >= ACROSS_COS * m) found = true;
+    }
+    if (!inside) continue;
+    counted++;
+    if (found) hits++;
+  }
+  return counted === 0 ? 0 : hits / counted;
+}
+
+/** Mean colour difference between a band just outside the side and one just inside it (2–4 search pixels away). */
+function colourStep(search: SearchImage, a: Point, dx: number, dy: number, nx: number, ny: number, length: number): number {
+  const { width, height, rgb } = search;
+  let sum = 0;
+  let counted = 0;
+  for (let s = 0; s < SIDE_SAMPLES; s += 2) {
+    const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (s + 0.5)) / SIDE_SAMPLES;
+    const px = a.x + dx * length * t;
+    const py = a.y + dy * length * t;
+    const outside = [0, 0, 0];
+    const inside = [0, 0, 0];
+    let ok = true;
+    for (const o of [2, 3, 4]) {
+      for (const [sign, into] of [[1, outside], [-1, inside]] as const) {
+        const x = Math.round(px + nx * o * sign);
+        const y = Math.round(py + ny * o * sign);
+        if (x < 0 || y < 0 || x >= width || y >= height) {
+          ok = false;
+          continue;
+        }
+        const p = (y * width + x) * 3;
+        into[0]! += rgb[p]!;
+        into[1]! += rgb[p + 1]!;
+        into[2]! += rgb[p + 2]!;
+      }
+    }
+    if (!ok) continue;
+    sum += (Math.abs(outside[0]! - inside[0]!) + Math.abs(outside[1]! - inside[1]!) + Math.abs(outside[2]! - inside[2]!)) / 9;
+    counted++;
+  }
+  return counted === 0 ? 0 : sum / counted;
+}
+
+/** How far either side of a Hough line its edge pixels are looked for: the line is as coarse as its bins. */
+const FIT_REACH = 4;
+
+/**
+ * Each side fitted again to the edge pixels along it (a Hough line is only as fine as its bins), and the corners
+ * taken where the fitted sides meet.
+ */
+function fitSides(search: SearchImage, quad: Point[], threshold: number): Point[] | null {
+  const { width, height, gx, gy, magnitude } = search;
+  const lines: Line[] = [];
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k]!;
+    const b = quad[(k + 1) % 4]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const dx = (b.x - a.x) / length;
+    const dy = (b.y - a.y) / length;
+    const nx = dy;
+    const ny = -dx;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    const samples = Math.max(SIDE_SAMPLES, Math.round(length / 2));
+    for (let s = 0; s < samples; s++) {
+      const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (s + 0.5)) / samples;
+      const px = a.x + dx * length * t;
+      const py = a.y + dy * length * t;
+      let best = 0;
+      let bestOffset = 0;
+      for (let o = -FIT_REACH; o <= FIT_REACH; o += 0.5) {
+        const x = Math.round(px + nx * o);
+        const y = Math.round(py + ny * o);
+        if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+        const p = y * width + x;
+        const across = Math.abs(gx[p]! * nx + gy[p]! * ny);
+        if (across > best && across >= ACROSS_COS * magnitude[p]!) {
+          best = across;
+          bestOffset = o;
+        }
+      }
+      if (best < threshold) continue;
+      xs.push(px + nx * bestOffset);
+      ys.push(py + ny * bestOffset);
+    }
+    const line = xs.length < 8 ? null : fitLineRobust(xs, ys, 0.5);
+    if (line === null) return null;
+    lines.push(line);
+  }
+  const corners = [0, 1, 2, 3].map((k) => intersectLines(lines[(k + 3) % 4]!, lines[k]!));
+  if (corners.some((c) => c === null)) return null;
+  return orderUpright(corners as Point[]);
+}
+
+/**
+ * Corners clockwise from the card's top-left with the card upright: its long axis is its height, and "down" is the
+ * long-axis direction closest to the photo's own down.
+ */
+function orderUpright(quad: Point[]): Point[] {
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  // Long axis: from the middle of one short side to the middle of the other.
+  const sides = [0, 1, 2, 3].map((k) => Math.hypot(quad[(k + 1) % 4]!.x - quad[k]!.x, quad[(k + 1) % 4]!.y - quad[k]!.y));
+  const shortFirst = sides[0]! + sides[2]! < sides[1]! + sides[3]! ? 0 : 1;
+  const m1 = mid(quad[shortFirst]!, quad[shortFirst + 1]!);
+  const m2 = mid(quad[shortFirst + 2]!, quad[(shortFirst + 3) % 4]!);
+  let downX = m2.x - m1.x;
+  let downY = m2.y - m1.y;
+  if (downY < 0 || (downY === 0 && downX < 0)) {
+    downX = -downX;
+    downY = -downY;
+  }
+  const rightX = downY;
+  const rightY = -downX;
+  const corner = (wantRight: number, wantDown: number) =>
+    quad.reduce((best, p) => {
+      const score = (p.x - centre.x) * (rightX * wantRight) + (p.y - centre.y) * (rightY * wantRight) + (p.x - centre.x) * (downX * wantDown) + (p.y - centre.y) * (downY * wantDown);
+      const bestScore = (best.x - centre.x) * (rightX * wantRight) + (best.y - centre.y) * (rightY * wantRight) + (best.x - centre.x) * (downX * wantDown) + (best.y - centre.y) * (downY * wantDown);
+      return score > bestScore ? p : best;
+    });
+  return [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)];
+}
+
+function mid(a: Point, b: Point): Point {
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
