@@ -66,10 +66,11 @@ interface HoughLine {
 }
 
 /**
- * The card's four corners (source pixels, clockwise from the card's top-left, its long side upright), roughly —
- * to be refined on the full photo —, or null when no four straight edges make a card.
+ * The card's four corners (source pixels, clockwise from the card's top-left, its long side upright), good to about
+ * a pixel of the copy the lines were found on (pxPerSearchPx photo pixels) — to be refined on the full photo —, or
+ * null when no four straight edges make a card.
  */
-export function findCardByLines(image: DecodedImage): Point[] | null {
+export function findCardByLines(image: DecodedImage): { quad: Point[]; pxPerSearchPx: number } | null {
   const search = makeSearchImage(image);
   const threshold = edgeThreshold(search);
   const lines = houghLines(search, threshold);
@@ -77,7 +78,7 @@ export function findCardByLines(image: DecodedImage): Point[] | null {
   const quad = found === null ? null : fitSides(search, found, threshold);
   if (quad === null) return null;
   const f = search.factor;
-  return quad.map((p) => ({ x: p.x * f + (f - 1) / 2, y: p.y * f + (f - 1) / 2 }));
+  return { quad: quad.map((p) => ({ x: p.x * f + (f - 1) / 2, y: p.y * f + (f - 1) / 2 })), pxPerSearchPx: f };
 }
 
 function makeSearchImage(image: DecodedImage): SearchImage {

@@ -14,9 +14,9 @@ const STEP_MM = 0.05;
 const OUTSIDE_MM = 0.6;
 /** ...to this far inside it. */
 const INSIDE_MM = 2.2;
-/** A corner whose outline sits this far in along its diagonal is rounded (a 3 mm radius sits 1.24 mm in). */
-const ROUNDED_DIAGONAL_MM = 0.6;
-/** Below these, a corner is clean: what is left is the noise of the photo. */
+/** A departure counts as fray where it holds along this much of the outline (about 2 pixels of a 1080p frame's card and more). */
+const FRAY_RUN_MM = 0.3;
+/** Below these (fray: or one of the photo's own pixels, if that is more), a corner is clean: what is left is the noise of the photo. */
 const FRAY_DEFECT_MM = 0.15;
 const WHITENING_DEFECT_MM = 0.2;
 /** Whitened stretches shorter than this are noise. */
@@ -28,34 +28,60 @@ export interface CornerReport {
   defects: Defect[];
 }
 
-/** GRADING.md §1.6 for the four corners: fray against the nominal corner, whitening along the rim. */
-export function measureCorners(flat: FlatCard, rimStart: number | null, noise: number): CornerReport {
-  const rounded = median(CORNER_NAMES.map((corner) => diagonalInset(flat, corner, noise))) > ROUNDED_DIAGONAL_MM;
-  const radius = rounded ? CARD_CORNER_RADIUS_MM : 0;
+/** GRADING.md §1.6 for the four corners: fray against the card's own nominal corner, whitening along the rim. */
+export function measureCorners(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number): CornerReport {
+  const radius = nominalRadius(flat, noise);
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   for (const corner of CORNER_NAMES) {
-    const result = measureCorner(flat, corner, radius, rimStart, noise);
+    const result = measureCorner(flat, corner, radius, rimStart, noise, Math.max(FRAY_DEFECT_MM, 1 / sourcePxPerMm));
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
-  return { cornerStyle: rounded ? 'rounded' : 'square', corners, defects };
+  return { cornerStyle: radius >= ROUNDED_FROM_MM ? 'rounded' : 'square', corners, defects };
 }
 
-/** How far in from the virtual corner the card begins along the corner's diagonal. */
-function diagonalInset(flat: FlatCard, corner: CornerName, noise: number): number {
-  const flipX = corner === 'topRight' || corner === 'bottomRight';
-  const flipY = corner === 'bottomLeft' || corner === 'bottomRight';
-  const nx = flipX ? -Math.SQRT1_2 : Math.SQRT1_2;
-  const ny = flipY ? -Math.SQRT1_2 : Math.SQRT1_2;
-  const tip: OutlineSample = { x: flipX ? CARD_WIDTH_MM : 0, y: flipY ? CARD_HEIGHT_MM : 0, nx, ny, s: 0 };
-  const reference = ringColour(flat, [{ ...tip, x: tip.x + 2 * nx, y: tip.y + 2 * ny }]);
-  const { profile, count } = profileAlong(flat, tip);
+/** Corner radii tried when fitting the card's own: square to a little over the 3 mm of trading-card-game cards. */
+const RADIUS_CANDIDATES_MM = [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4];
+/** From this radius on the card is called rounded. */
+const ROUNDED_FROM_MM = 1;
+/** The fit reads the outline this far either way of the corner's middle: the curve, not the straight sides that every radius fits. */
+const FIT_REACH_MM = 3.5;
+/** The fit reads every this many outline samples: the shape of a corner needs far fewer than measuring fray does. */
+const FIT_STRIDE = 4;
+
+/**
+ * The card's nominal corner radius, estimated from the card itself: the radius whose arc the four corners' outlines
+ * follow most closely (the median over corners of each corner's median distance from the arc), so one damaged or
+ * cut corner does not decide it. A corner's fray is then its departure from that arc, never the arc itself.
+ */
+function nominalRadius(flat: FlatCard, noise: number): number {
+  let best = CARD_CORNER_RADIUS_MM;
+  let bestError = Infinity;
+  for (const radius of RADIUS_CANDIDATES_MM) {
+    const errors = CORNER_NAMES.map((corner) => {
+      const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM).filter((p, i) => i % FIT_STRIDE === 0 && Math.abs(p.s) <= FIT_REACH_MM);
+      const reference = ringColour(flat, outline);
+      const departures = outline.map((point) => departureAt(flat, point, reference, noise)).filter((d) => !Number.isNaN(d));
+      return departures.length < outline.length / 2 ? Infinity : median(departures.map(Math.abs));
+    });
+    const error = median(errors);
+    if (error < bestError) {
+      bestError = error;
+      best = radius;
+    }
+  }
+  return best;
+}
+
+/** How far inside the nominal outline point the card's outline is (negative: outside); NaN where no outline is seen. */
+function departureAt(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number): number {
+  const { profile, count } = profileAlong(flat, point);
   const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise);
-  return crossing === null ? 0 : crossing * STEP_MM - OUTSIDE_MM;
+  return crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM;
 }
 
-function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimStart: number | null, noise: number): { measurement: CornerMeasurement; defects: Defect[] } {
+function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimStart: number | null, noise: number, minFrayMm: number): { measurement: CornerMeasurement; defects: Defect[] } {
   const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM);
   const reference = ringColour(flat, outline);
   // Whitening is not observable on a white border, nor in a photo too blurred to separate rim from background.
@@ -66,19 +92,23 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimSt
   outline.forEach((point, i) => {
     const { profile, count } = profileAlong(flat, point);
     const crossing = outlineCrossing(profile, count, outside, reference, noise);
+    // Where no outline is seen (the card's colour meets a background of the same lightness) nothing is measured.
+    departures[i] = crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM;
     const at = crossing === null ? count - 1 : crossing;
-    departures[i] = at * STEP_MM - OUTSIDE_MM;
-    if (observable) {
+    if (observable && crossing !== null) {
       whitening[i] = whiteningScore(profile, Math.ceil(at + rimStart / STEP_MM), Math.floor(at + RIM_TO_MM / STEP_MM) + 1, reference);
     }
   });
 
-  // Fray: the largest inward departure, over three neighbours so one noisy profile does not decide it.
+  // Fray: the largest inward departure held along FRAY_RUN_MM of the outline, so neither one noisy profile nor a
+  // pixel or two of misfit in a small photo decides it.
+  const run = Math.max(3, Math.round(FRAY_RUN_MM / STEP_MM));
   let fray = 0;
   let frayAt = 0;
-  for (let i = 1; i < departures.length - 1; i++) {
-    const smoothed = median([departures[i - 1]!, departures[i]!, departures[i + 1]!]);
-    if (smoothed > fray) { fray = smoothed; frayAt = i; }
+  for (let i = 0; i + run <= departures.length; i++) {
+    let held = Infinity;
+    for (let k = i; k < i + run; k++) held = Math.min(held, departures[k]!);
+    if (!Number.isNaN(held) && held > fray) { fray = held; frayAt = i + (run >> 1); }
   }
   const runs = observable ? whitenedRuns(whitening, 2, Math.round(WHITENING_MIN_MM / STEP_MM)) : [];
   const whitenedLength = runs.reduce((sum, [from, to]) => sum + (to - from) * STEP_MM, 0);
@@ -87,7 +117,7 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimSt
   const defectMm = round(Math.max(frayMm, whitenedMm ?? 0));
 
   const defects: Defect[] = [];
-  if (frayMm >= FRAY_DEFECT_MM) {
+  if (frayMm >= minFrayMm) {
     const from = Math.max(0, frayAt - 10);
     const to = Math.min(outline.length, frayAt + 11);
     defects.push({ kind: 'corner-fray', location: corner, box: boxAround(outline.slice(from, to), fray), sizeMm: frayMm, depthMm: frayMm });

@@ -12,7 +12,10 @@ const EDGE_NAMES: readonly EdgeName[] = ['top', 'right', 'bottom', 'left'];
 const OUTSIDE_MM = 0.6;
 /** ...and reach this far in. */
 const INSIDE_MM = 2.4;
-/** A nick is traced where the edge sits this far inside its line, and counted when its deepest point reaches NICK_MIN_DEPTH_MM. */
+/**
+ * A nick is traced where the edge sits this far inside its line, and counted when its deepest point reaches
+ * NICK_MIN_DEPTH_MM, or one of the photo's own pixels if that is more: shallower, it is the pixels' noise.
+ */
 const NICK_TRACE_MM = 0.05;
 const NICK_MIN_DEPTH_MM = 0.1;
 /** Whitening runs shorter than this are noise. */
@@ -26,18 +29,18 @@ export interface EdgeReport {
 }
 
 /** GRADING.md §1.7, away from the corners: nicks from the edge's residual against its line, whitening along the rim. */
-export function measureEdges(flat: FlatCard, rimStart: number | null, noise: number): EdgeReport {
+export function measureEdges(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number): EdgeReport {
   const edges: EdgeMeasurement[] = [];
   const defects: Defect[] = [];
   for (const edge of EDGE_NAMES) {
-    const result = measureEdge(flat, edge, rimStart, noise);
+    const result = measureEdge(flat, edge, rimStart, noise, sourcePxPerMm);
     edges.push(result.measurement);
     defects.push(...result.defects);
   }
   return { edges, defects };
 }
 
-function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, noise: number): { measurement: EdgeMeasurement; defects: Defect[] } {
+function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, noise: number, sourcePxPerMm: number): { measurement: EdgeMeasurement; defects: Defect[] } {
   const { pxPerMm, marginPx, data } = flat;
   const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
   const outsidePx = Math.round(OUTSIDE_MM * pxPerMm);
@@ -63,10 +66,11 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
   for (let n = 0; n < positions; n++) {
     const profile = profiles.subarray(n * count * 3, (n + 1) * count * 3);
     const crossing = outlineCrossing(profile, count, Math.round(0.25 * pxPerMm), references[n]!, noise);
+    // Sample i's centre lies (i - outsidePx + 0.5) pixels in from the edge. Where no outline is seen (the card's
+    // colour meets a background of its own lightness) the edge is not measured there: unknown, not a nick.
+    edgeAt[n] = crossing === null ? Number.NaN : (crossing - outsidePx + 0.5) / pxPerMm;
     const at = crossing === null ? count - 1 : crossing;
-    // Sample i's centre lies (i - outsidePx + 0.5) pixels in from the edge.
-    edgeAt[n] = (at - outsidePx + 0.5) / pxPerMm;
-    if (observable) {
+    if (observable && crossing !== null) {
       whitening[n] = whiteningScore(profile, Math.ceil(at + rimStart * pxPerMm), Math.floor(at + RIM_TO_MM * pxPerMm) + 1, references[n]!);
     }
   }
@@ -75,7 +79,7 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
   const alongMm = new Float64Array(positions);
   for (let n = 0; n < positions; n++) alongMm[n] = (first + n + 0.5) / pxPerMm;
   const defects: Defect[] = [];
-  const nicks = findNicks(edgeAt, alongMm, pxPerMm);
+  const nicks = findNicks(edgeAt, alongMm, pxPerMm, Math.max(NICK_MIN_DEPTH_MM, 1 / sourcePxPerMm));
   for (const nick of nicks) {
     defects.push({
       kind: 'edge-nick',
@@ -138,26 +142,35 @@ interface Nick {
 }
 
 /** Stretches where the edge sits inside its robustly fitted line; the deepest point of each is the nick's depth. */
-function findNicks(edgeAt: Float64Array, alongMm: Float64Array, pxPerMm: number): Nick[] {
-  const line = fitLineRobust(alongMm, edgeAt, 0.01);
+function findNicks(edgeAt: Float64Array, alongMm: Float64Array, pxPerMm: number, minDepthMm: number): Nick[] {
+  const seen: number[] = [];
+  for (let n = 0; n < edgeAt.length; n++) if (!Number.isNaN(edgeAt[n]!)) seen.push(n);
+  if (seen.length < edgeAt.length / 2) return [];
+  const line = fitLineRobust(seen.map((n) => alongMm[n]!), seen.map((n) => edgeAt[n]!), 0.01);
   if (line === null) return [];
   const residual = new Float64Array(edgeAt.length);
   // The line is near y = c, so its normal is near (0, ±1): residual positive inwards.
   const sign = line.ny >= 0 ? 1 : -1;
   for (let n = 0; n < edgeAt.length; n++) residual[n] = sign * (line.nx * alongMm[n]! + line.ny * edgeAt[n]! - line.c);
   const inside = new Uint8Array(edgeAt.length);
-  for (let n = 0; n < edgeAt.length; n++) inside[n] = residual[n]! > NICK_TRACE_MM ? 1 : 0;
+  for (let n = 0; n < edgeAt.length; n++) inside[n] = residual[n]! > NICK_TRACE_MM ? 1 : 0; // NaN compares false
   const nicks: Nick[] = [];
   for (const [from, to] of runsOf(inside, 2, 1)) {
     let depth = 0;
     for (let n = from; n < to; n++) {
-      const smoothed = Math.min(residual[n]!, Math.max(residual[n - 1] ?? 0, residual[n + 1] ?? 0));
+      if (Number.isNaN(residual[n]!)) continue;
+      const smoothed = Math.min(residual[n]!, Math.max(known(residual[n - 1]), known(residual[n + 1])));
       depth = Math.max(depth, smoothed);
     }
-    if (depth < NICK_MIN_DEPTH_MM) continue;
+    if (depth < minDepthMm) continue;
     nicks.push({ depthMm: round(depth), lengthMm: round((to - from) / pxPerMm), atMm: round((alongMm[from]! + alongMm[to - 1]!) / 2) });
   }
   return nicks;
+}
+
+/** A residual beyond the ends, or where the edge was not seen, counts as on the line. */
+function known(value: number | undefined): number {
+  return value === undefined || Number.isNaN(value) ? 0 : value;
 }
 
 /** A box on the card for something `length` long from `startMm` along an edge and `depth` deep. */

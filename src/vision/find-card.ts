@@ -16,8 +16,7 @@ const MIN_FILL = 0.2;
 const MIN_PX_PER_MM = 4.5;
 /** How far a 3 mm corner's arc lies inside the corner its straight sides make: 3·(√2 − 1)·√2 ≈ 1.8 mm, rounded up. */
 const ROUNDED_CORNER_MM = 2;
-/** Lines are found on a copy at most 640 px across; the sides are refined this many of its pixels either way. */
-const REFINE_FACTOR = 3;
+
 /** The longer side of the copy the card is first looked for on. */
 const OVERVIEW_SIDE = 320;
 /**
@@ -37,7 +36,7 @@ export function findCard(image: DecodedImage): Point[] {
     new ImageMeasurementError(code, message, refusalDetails(image, outline, cutSides));
   if (isBlank(overview)) throw refuse('blank_image', 'The photo is blank: take a photo of the card.');
   const byLines = findCardByLines(image);
-  const quad = byLines === null ? findCardByColour(image, overview, refuse) : refineQuad(image, byLines, REFINE_FACTOR);
+  const quad = byLines === null ? findCardByColour(image, overview, refuse) : refineQuad(image, byLines.quad, byLines.pxPerSearchPx);
   if (quad === null || !isConvex(quad) || Math.abs(aspectOf(quad) - CARD_ASPECT) > ASPECT_TOLERANCE) {
     throw refuse('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.', quad);
   }

@@ -43,8 +43,8 @@ export function measureSideWithPicture(image: DecodedImage, side: SideName): Mea
   const centering = measureCentering(face);
   const outlineRise = outlineRiseMm(rim);
   const noise = backgroundNoise(rim);
-  const corners = measureCorners(rim, rimStartMm(outlineRise), noise);
-  const edges = measureEdges(rim, rimStartMm(outlineRise), noise);
+  const corners = measureCorners(rim, rimStartMm(outlineRise), noise, sourcePxPerMm);
+  const edges = measureEdges(rim, rimStartMm(outlineRise), noise, sourcePxPerMm);
   const picture: DecodedImage = { data: face.data, width: face.width, height: face.height, channels: 3 };
   const grid = surfaceGrid(picture);
   const surface = measureSurface(grid, centering.measurable ? centering.innerFrame : undefined);

@@ -77,6 +77,13 @@ const HALO_DISTANCE_MM = 0.8;
 const FRAME_LINE_MM = 0.8;
 /** A crease shows as a light and a dark line of similar strength side by side, each at least this long. */
 const CREASE_MIN_MM = 15;
+/**
+ * Printed name bars, text boxes and rules run along the card's axes (within this, the print's own tilt) and show the
+ * same light-and-dark pair along their edges: such a pair is a crease only when it runs across WHOLE_FACE_SHARE of
+ * the face, through the print's shapes; a fold across the card at any other angle is one at CREASE_MIN_MM.
+ */
+const PRINT_AXIS_DEG = 3;
+const WHOLE_FACE_SHARE = 0.9;
 
 export interface SurfaceReport {
   surface: SurfaceMeasurement;
@@ -146,8 +153,9 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
   ];
   const defects: Defect[] = [];
   const creased = new Set<Blob>();
-  for (const light of lines.filter((line) => line.light && line.lengthMm >= CREASE_MIN_MM)) {
-    for (const dark of lines.filter((line) => !line.light && line.lengthMm >= CREASE_MIN_MM && !creased.has(line))) {
+  const creaseLike = (line: Blob) => line.lengthMm >= CREASE_MIN_MM && (!isAxisAligned(line, PRINT_AXIS_DEG) || line.lengthMm >= WHOLE_FACE_SHARE * faceLengthAlong(line));
+  for (const light of lines.filter((line) => line.light && creaseLike(line))) {
+    for (const dark of lines.filter((line) => !line.light && creaseLike(line) && !creased.has(line))) {
       const alike = Math.min(light.peak, dark.peak) >= HALO_SHARE * Math.max(light.peak, dark.peak);
       if (alike && angleBetween(light.angleDeg, dark.angleDeg) <= 5 && distanceToLine(centre(dark), light) <= 1.5) {
         creased.add(light).add(dark);
@@ -165,9 +173,11 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
   const minScratch = textured ? MIN_SCRATCH_TEXTURED_MM : MIN_SCRATCH_MM;
   for (const line of lines) {
     if (creased.has(line) || (innerFrame && alongFrame(line, innerFrame))) continue;
-    const axisAligned = angleBetween(line.angleDeg, 0) <= PRINT_LINE_ANGLE_DEG || angleBetween(line.angleDeg, 90) <= PRINT_LINE_ANGLE_DEG;
-    const faceLength = angleBetween(line.angleDeg, 0) <= 45 ? CARD_WIDTH_MM - 2 * INSET_MM : CARD_HEIGHT_MM - 2 * INSET_MM;
-    const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLength ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
+    const axisAligned = isAxisAligned(line, PRINT_LINE_ANGLE_DEG);
+    // Ink missing along the roller's path is lighter than the print round it; a dark line along an axis is a rule
+    // the card was printed with (under attacks, round text boxes), not a defect.
+    if (axisAligned && !line.light) continue;
+    const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLengthAlong(line) ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
     if (kind === null) continue;
     if (kind === 'scratch' && amongLettering(line.box, TEXT_LINE_REACH_MM, 0)) continue;
     if (kind === 'print-line') printLine = true;
@@ -186,6 +196,15 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
     defects,
     glareShare: lineContrasts.glareShare,
   };
+}
+
+function isAxisAligned(line: Blob, toleranceDeg: number): boolean {
+  return angleBetween(line.angleDeg, 0) <= toleranceDeg || angleBetween(line.angleDeg, 90) <= toleranceDeg;
+}
+
+/** The length of the face (inside the inset) in the direction the line runs. */
+function faceLengthAlong(line: Blob): number {
+  return angleBetween(line.angleDeg, 0) <= 45 ? CARD_WIDTH_MM - 2 * INSET_MM : CARD_HEIGHT_MM - 2 * INSET_MM;
 }
 
 /**
