@@ -4,18 +4,46 @@ import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { round } from './geometry.ts';
 
-/** Where across the middle of each side the strips are taken, as shares of the side's length. */
-const STRIP_POSITIONS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+/**
+ * Where along each side the strips are taken, as shares of the side's length: clear of the rounded corners, and
+ * many, because on a real card some of them cross printed text, an art frame or the symbol in the border.
+ */
+const STRIP_POSITIONS = [0.15, 0.22, 0.29, 0.36, 0.43, 0.5, 0.57, 0.64, 0.71, 0.78, 0.85];
 const STRIP_WIDTH_MM = 1.2;
-/** The border's colour is read here, in from the card's edge (clear of rim whitening, inside any real border). */
-const REFERENCE_FROM_MM = 0.5;
-const REFERENCE_TO_MM = 1.5;
+/**
+ * The border's colour is read here, in from the card's edge (clear of rim whitening and of the outline's blur in a
+ * 1080p frame, where a sleeve's edge can smear the first half millimetre; inside any real border, even a thin
+ * silver full-art one of about 2 mm). A median, so the blurred first pixels do not shift it.
+ */
+const REFERENCE_FROM_MM = 0.6;
+const REFERENCE_TO_MM = 1.8;
+/**
+ * Where the found outline sits up to this far outside the card (a sleeve's edge or shadow hugging a 1080p frame's
+ * card), the strip first crosses background: the border is measured from where its colour begins, not from the
+ * outline. Less than 0.4 mm is the outline's own blur (two source pixels of a card at 5 px/mm) or rim wear.
+ */
+const OUTLINE_SLACK_MM = 1.2;
+const OUTLINE_BLUR_MM = 0.4;
+/**
+ * The border ends where the colour departs from it for at least this far in: a printed pattern or a hairline in a
+ * patterned border is thinner, the print inside a border (art, text box, an inner frame) is wider.
+ */
+const STEP_RUN_MM = 0.4;
+/** Strips whose border widths agree within this many millimetres read the same border end. */
+const AGREE_MM = 0.6;
+/** Strip reference colours closer than this (RGB distance) are the same border colour. */
+const SAME_COLOUR = 30;
 /**
  * A border ends 3–22% of the card's width in from its edge (1.9–13.9 mm), on every side: the band is one physical
  * width all round, so a 2.4 mm top border of a card 60/40 off vertically is still inside it.
  */
 const BAND_FROM = 0.03;
 const BAND_TO = 0.22;
+/**
+ * A side whose strips do not show the card's border colour, while the opposite side does, has no border at all: a
+ * miscut, measured as 0 mm. Its colour must differ from the border's by this much (RGB distance) at most strips.
+ */
+const MISSING_BORDER_COLOUR = 45;
 /** Strips whose ratios disagree by more than this many points: the print is tilted on the card. */
 const TILT_POINTS = 3;
 
@@ -26,9 +54,10 @@ interface StripReading {
 }
 
 /**
- * GRADING.md §1.5: on each side, strips scanned from the card's edge inwards for where the border colour ends,
- * refined to the gradient peak and cross-checked against the strongest gradient in the 3–22% band; a side's width
- * is the median of its strips. No border on a side means no ratio at all: borderless cards are not measurable.
+ * GRADING.md §1.5: on each side, strips scanned from the card's edge inwards for where the border colour ends (the
+ * first lasting departure from it, refined to the gradient peak); a side's width is the median of the largest group
+ * of strips that agree on it. A side with no border while its opposite has one is a miscut, measured as 0 mm. No
+ * border on three or four sides means no ratio at all: borderless cards are not measurable.
  */
 export function measureCentering(flat: FlatCard): Centering {
   const readings = {
@@ -37,13 +66,23 @@ export function measureCentering(flat: FlatCard): Centering {
     top: STRIP_POSITIONS.map((at) => readStrip(flat, 'top', at)),
     bottom: STRIP_POSITIONS.map((at) => readStrip(flat, 'bottom', at)),
   };
-  const widths = {
-    left: sideWidth(readings.left),
-    right: sideWidth(readings.right),
-    top: sideWidth(readings.top),
-    bottom: sideWidth(readings.bottom),
+  const inliers = {
+    left: agreeingStrips(readings.left),
+    right: agreeingStrips(readings.right),
+    top: agreeingStrips(readings.top),
+    bottom: agreeingStrips(readings.bottom),
   };
-  const missing = (Object.keys(widths) as EdgeName[]).filter((edge) => widths[edge] === null);
+  const edges = Object.keys(readings) as EdgeName[];
+  const widths: Record<EdgeName, number | null> = { left: null, right: null, top: null, bottom: null };
+  for (const edge of edges) widths[edge] = inliers[edge] === null ? null : medianOf(inliers[edge].map((strip) => strip.widthMm!));
+  const measured = edges.filter((edge) => widths[edge] !== null);
+  if (measured.length >= 2) {
+    const borderColour = medianColour(measured.flatMap((edge) => inliers[edge]!.map((strip) => strip.reference)));
+    for (const edge of edges) {
+      if (widths[edge] === null && widths[OPPOSITE[edge]] !== null && lacksBorderColour(readings[edge], borderColour)) widths[edge] = 0;
+    }
+  }
+  const missing = edges.filter((edge) => widths[edge] === null);
   if (missing.length > 0) {
     return {
       measurable: false,
@@ -68,6 +107,27 @@ export function measureCentering(flat: FlatCard): Centering {
   };
 }
 
+const OPPOSITE: Record<EdgeName, EdgeName> = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' };
+
+/**
+ * Most of the side's strips start in a colour other than the card's border, and they find no common end of a band:
+ * the print itself reaches the edge there (art varies along the side; a tinted or patterned border still ends in
+ * one straight line).
+ */
+function lacksBorderColour(strips: StripReading[], borderColour: readonly number[]): boolean {
+  const unlike = strips.filter((strip) => colourDistance(strip.reference, borderColour) > MISSING_BORDER_COLOUR).length;
+  const found = strips.filter((strip) => strip.widthMm !== null);
+  return unlike * 3 >= strips.length * 2 && widestAgreement(found).length < MIN_AGREEING_STRIPS;
+}
+
+function colourDistance(a: readonly number[], b: readonly number[]): number {
+  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+}
+
+function medianColour(colours: readonly (readonly number[])[]): [number, number, number] {
+  return [0, 1, 2].map((c) => medianOf(colours.map((colour) => colour[c]!))) as [number, number, number];
+}
+
 function axis(firstMm: number, secondMm: number) {
   const worst = (100 * Math.max(firstMm, secondMm)) / (firstMm + secondMm);
   const worstShare = round(worst, 0.1);
@@ -75,24 +135,39 @@ function axis(firstMm: number, secondMm: number) {
   return { firstMm, secondMm, worstShare, ratio: `${larger}/${100 - larger}` };
 }
 
-/** A side needs most of its strips to agree on one border colour and, within a millimetre, on its width. */
-function sideWidth(strips: StripReading[]): number | null {
-  const inliers = agreeingStrips(strips);
-  return inliers === null ? null : medianOf(inliers.map((strip) => strip.widthMm!));
-}
+/** Over a third of the strips must agree on one border colour and on its width; the others crossed print. */
+const MIN_AGREEING_STRIPS = Math.ceil(STRIP_POSITIONS.length / 3) + 1;
 
-const MIN_AGREEING_STRIPS = Math.ceil(STRIP_POSITIONS.length / 2) + 1;
+/** A patterned border (One Piece) changes its tint along the side: then two thirds of the strips must agree on its end. */
+const MIN_PATTERNED_STRIPS = Math.ceil((2 * STRIP_POSITIONS.length) / 3);
 
 function agreeingStrips(strips: StripReading[]): StripReading[] | null {
   const found = strips.filter((strip) => strip.widthMm !== null);
   if (found.length < MIN_AGREEING_STRIPS) return null;
-  const reference = [0, 1, 2].map((c) => medianOf(found.map((strip) => strip.reference[c]!)));
-  const sameColour = found.filter((strip) => Math.hypot(...strip.reference.map((v, c) => v - reference[c]!)) < 30);
-  if (sameColour.length < MIN_AGREEING_STRIPS) return null;
-  // A border is one straight band: strips far from the others read art, not a border.
-  const typical = medianOf(sameColour.map((strip) => strip.widthMm!));
-  const inliers = sameColour.filter((strip) => Math.abs(strip.widthMm! - typical) <= 1);
-  return inliers.length < MIN_AGREEING_STRIPS ? null : inliers;
+  const reference = medianColour(found.map((strip) => strip.reference));
+  const sameColour = found.filter((strip) => colourDistance(strip.reference, reference) < SAME_COLOUR);
+  const plain = widestAgreement(sameColour);
+  if (plain.length >= MIN_AGREEING_STRIPS) return plain;
+  const patterned = widestAgreement(found);
+  return patterned.length >= MIN_PATTERNED_STRIPS ? patterned : null;
+}
+
+/**
+ * A border is one straight band: the largest group of strips agreeing on its width (the narrower on a tie, as a
+ * strip that missed the border's end reads a later edge of the print, never an earlier one).
+ */
+function widestAgreement(strips: StripReading[]): StripReading[] {
+  let best: StripReading[] = [];
+  let bestWidth = Infinity;
+  for (const strip of strips) {
+    const group = strips.filter((other) => Math.abs(other.widthMm! - strip.widthMm!) <= AGREE_MM);
+    const width = medianOf(group.map((member) => member.widthMm!));
+    if (group.length > best.length || (group.length === best.length && width < bestWidth)) {
+      best = group;
+      bestWidth = width;
+    }
+  }
+  return best;
 }
 
 /** Spread, in points, of the ratios read by facing strips at the same place along the card. */
@@ -130,23 +205,23 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   const profile = new Float64Array(depth * 3);
   for (let k = 0; k < depth; k++) stripMean(data, pixelAt(k, 0), alongStride, stripPx, profile, k * 3);
 
-  // The border's colour and its own pixel-to-pixel variation.
+  // The border's colour (a median along the reference depths) and its own pixel-to-pixel variation (the median
+  // distance of its pixels from that colour, so a blurred outline or a speck does not inflate it).
   const refFrom = Math.round(REFERENCE_FROM_MM * pxPerMm);
   const refTo = Math.round(REFERENCE_TO_MM * pxPerMm);
-  const reference: [number, number, number] = [0, 0, 0];
-  for (let k = refFrom; k < refTo; k++) {
-    reference[0] += profile[k * 3]! / (refTo - refFrom);
-    reference[1] += profile[k * 3 + 1]! / (refTo - refFrom);
-    reference[2] += profile[k * 3 + 2]! / (refTo - refFrom);
-  }
-  let variance = 0;
+  const reference = [0, 1, 2].map((c) => {
+    const values: number[] = [];
+    for (let k = refFrom; k < refTo; k++) values.push(profile[k * 3 + c]!);
+    return medianOf(values);
+  }) as [number, number, number];
+  const distances: number[] = [];
   for (let k = refFrom; k < refTo; k++) {
     for (let s = 0; s < stripPx; s++) {
       const i = pixelAt(k, s);
-      variance += (data[i]! - reference[0]) ** 2 + (data[i + 1]! - reference[1]) ** 2 + (data[i + 2]! - reference[2]) ** 2;
+      distances.push(Math.hypot(data[i]! - reference[0], data[i + 1]! - reference[1], data[i + 2]! - reference[2]));
     }
   }
-  const variation = Math.sqrt(variance / ((refTo - refFrom) * stripPx));
+  const variation = medianOf(distances);
   const threshold = Math.max(20, 4 * variation);
   const differs = (k: number) =>
     Math.hypot(profile[k * 3]! - reference[0], profile[k * 3 + 1]! - reference[1], profile[k * 3 + 2]! - reference[2]) > threshold;
@@ -161,15 +236,27 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   }
   const bandFrom = Math.floor(BAND_FROM * CARD_WIDTH_MM * pxPerMm);
   const bandTo = Math.min(depth - 2, Math.ceil(BAND_TO * CARD_WIDTH_MM * pxPerMm));
-  let strongest = bandFrom;
-  for (let k = bandFrom; k <= bandTo; k++) if (gradient[k]! > gradient[strongest]!) strongest = k;
 
+  // The first lasting departure from the border's colour.
+  const run = Math.max(2, Math.round(STEP_RUN_MM * pxPerMm));
   let crossing = -1;
-  for (let k = refTo; k < depth - 2; k++) {
-    if (differs(k) && differs(k + 1)) {
-      crossing = k;
-      break;
+  for (let k = refTo; k + run <= depth - 1 && crossing < 0; k++) {
+    let lasting = true;
+    for (let j = 0; j < run && lasting; j++) lasting = differs(k + j);
+    if (lasting) crossing = k;
+  }
+  // Where the border's colour begins: the outline, or the card's real edge a little inside an outline found outside.
+  let startPx = 0;
+  const slack = Math.round(OUTLINE_SLACK_MM * pxPerMm);
+  for (let k = 0; k < slack; k++) {
+    if (differs(k) || differs(k + 1)) continue;
+    if (k >= OUTLINE_BLUR_MM * pxPerMm) {
+      let peak = k - 1;
+      while (peak + 1 < k + 1 && gradient[peak + 1]! > gradient[peak]!) peak++;
+      while (peak - 1 > 0 && gradient[peak - 1]! > gradient[peak]!) peak--;
+      startPx = peak + 0.5;
     }
+    break;
   }
   let edgeAt: number | null = null;
   if (crossing >= bandFrom && crossing <= bandTo) {
@@ -177,10 +264,7 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
     let peak = crossing;
     while (peak + 1 < depth - 1 && gradient[peak + 1]! > gradient[peak]!) peak++;
     while (peak - 1 > 0 && gradient[peak - 1]! > gradient[peak]!) peak--;
-    // Cross-check: a faint change far weaker than the band's strongest edge is texture in the border, not its end.
-    edgeAt = gradient[peak]! >= gradient[strongest]! / 3 ? peak : strongest;
-  } else if (gradient[strongest]! > threshold) {
-    edgeAt = strongest;
+    edgeAt = peak;
   }
   if (edgeAt === null) return { widthMm: null, reference };
   const before = gradient[edgeAt - 1]!;
@@ -188,8 +272,8 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   const after = gradient[edgeAt + 1]!;
   const curvature = before - 2 * peakValue + after;
   const refined = edgeAt + (curvature < 0 ? (0.5 * (before - after)) / curvature : 0);
-  // The transition centred on pixel k lies (k + 0.5) pixels in from the card's edge.
-  return { widthMm: (refined + 0.5) / pxPerMm, reference };
+  // The transition centred on pixel k lies (k + 0.5) pixels in from the outline.
+  return { widthMm: (refined + 0.5 - startPx) / pxPerMm, reference };
 }
 
 /** Mean colour of `count` pixels from `start`, `stride` apart, written at out[at..at+3). */

@@ -420,6 +420,35 @@ function scaleQuad(quad: Point[], factor: number): Point[] {
  * Each side again at full resolution: colour profiles across the coarse line at many places along its middle 80%,
  * the edge at the outermost strong colour gradient (sub-pixel), a robust line through those points.
  */
+/**
+ * A card's edge changes colour for good: the mean colours 2–5 px either side of it differ by at least this share of
+ * its peak gradient. A sleeve's ridge (light, about 2 px wide) has the same background either side, so its step is
+ * a small share of its gradient.
+ */
+const STEP_SHARE = 0.5;
+const STEP_GAP_PX = 2;
+const STEP_SPAN_PX = 4;
+
+/** Colour difference between the means of the profile just beyond and just before position `o`. */
+function stepContrast(profile: Float64Array, o: number, profileLength: number): number {
+  const outside = [0, 0, 0];
+  const inside = [0, 0, 0];
+  let outCount = 0;
+  let inCount = 0;
+  for (let d = STEP_GAP_PX; d < STEP_GAP_PX + STEP_SPAN_PX; d++) {
+    if (o + d < profileLength) {
+      for (let c = 0; c < 3; c++) outside[c]! += profile[(o + d) * 3 + c]!;
+      outCount++;
+    }
+    if (o - d >= 0) {
+      for (let c = 0; c < 3; c++) inside[c]! += profile[(o - d) * 3 + c]!;
+      inCount++;
+    }
+  }
+  if (outCount === 0 || inCount === 0) return 0;
+  return Math.hypot(outside[0]! / outCount - inside[0]! / inCount, outside[1]! / outCount - inside[1]! / inCount, outside[2]! / outCount - inside[2]! / inCount);
+}
+
 function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point[] | null {
   const reach = Math.ceil(1.5 * factor) + 4;
   const centre = {
@@ -471,19 +500,31 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
         strongest = Math.max(strongest, g);
       }
       if (strongest < 20) continue;
-      // From the outside in, the first local maximum that is at least half the strongest: the card's outer edge.
+      // From the outside in, the first local maximum that is at least half the strongest and a step (the colour
+      // beyond it differs from the colour before it): the card's outer edge. A thin light ridge with the same
+      // background on both sides is a penny sleeve's or top-loader's outline, a millimetre or so outside the card.
+      // Without any step (a white border on white paper), the outermost peak, as before.
+      let chosen = -1;
+      let outermost = -1;
       for (let o = profileLength - 2; o >= 1; o--) {
         const g = gradient[o]!;
         if (g < 0.5 * strongest || g < gradient[o - 1]! || g < gradient[o + 1]!) continue;
-        const before = gradient[o - 1]!;
-        const after = gradient[o + 1]!;
-        const curvature = before - 2 * g + after;
-        const shift = curvature < 0 ? (0.5 * (before - after)) / curvature : 0;
-        const offset = o - reach + shift;
-        xs.push(px + nx * offset);
-        ys.push(py + ny * offset);
-        break;
+        if (outermost < 0) outermost = o;
+        if (stepContrast(profile, o, profileLength) >= STEP_SHARE * g) {
+          chosen = o;
+          break;
+        }
       }
+      if (chosen < 0) chosen = outermost;
+      if (chosen < 1) continue;
+      const g = gradient[chosen]!;
+      const before = gradient[chosen - 1]!;
+      const after = gradient[chosen + 1]!;
+      const curvature = before - 2 * g + after;
+      const shift = curvature < 0 ? (0.5 * (before - after)) / curvature : 0;
+      const offset = chosen - reach + shift;
+      xs.push(px + nx * offset);
+      ys.push(py + ny * offset);
     }
     if (xs.length < 10) return null;
     const line = fitLineRobust(xs, ys, 0.3);
