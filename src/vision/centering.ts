@@ -23,7 +23,7 @@ const REFERENCE_TO_MM = 1.8;
  * outline. Less than 0.4 mm is the outline's own blur (two source pixels of a card at 5 px/mm) or rim wear.
  */
 const OUTLINE_SLACK_MM = 1.2;
-const OUTLINE_BLUR_MM = 0.4;
+const OUTLINE_BLUR_MM = 0.6;
 /**
  * The border ends where the colour departs from it for at least this far in: a printed pattern or a hairline in a
  * patterned border is thinner, the print inside a border (art, text box, an inner frame) is wider.
@@ -139,7 +139,7 @@ function axis(firstMm: number, secondMm: number) {
 const MIN_AGREEING_STRIPS = Math.ceil(STRIP_POSITIONS.length / 3) + 1;
 
 /** A patterned border (One Piece) changes its tint along the side: then two thirds of the strips must agree on its end. */
-const MIN_PATTERNED_STRIPS = Math.ceil((2 * STRIP_POSITIONS.length) / 3);
+const MIN_PATTERNED_STRIPS = Math.ceil(0.6 * STRIP_POSITIONS.length);
 
 function agreeingStrips(strips: StripReading[]): StripReading[] | null {
   const found = strips.filter((strip) => strip.widthMm !== null);
