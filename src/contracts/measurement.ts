@@ -20,6 +20,10 @@ export type CornerName = z.infer<typeof cornerNameSchema>;
 export const edgeNameSchema = z.enum(['top', 'right', 'bottom', 'left']);
 export type EdgeName = z.infer<typeof edgeNameSchema>;
 
+function subgradeLimitSchema() {
+  return z.object({ smallestDefectMm: z.number(), unseen: z.string().nullable() });
+}
+
 export const photoQualitySchema = z.object({
   /** Variance of the Laplacian over the card; low means blurred. */
   blurVariance: z.number(),
@@ -31,6 +35,18 @@ export const photoQualitySchema = z.object({
   pxPerMm: z.number(),
   /** The smallest defect, in mm, this photo lets us see. */
   smallestDefectMm: z.number(),
+  /**
+   * Per subgrade, what this photo lets us see there: the smallest defect in mm (for centering, the smallest border
+   * difference), and in words what a coarse photo (under 10 px/mm) cannot show, or null. Absent on older results.
+   */
+  subgradeLimits: z
+    .object({
+      centering: subgradeLimitSchema(),
+      corners: subgradeLimitSchema(),
+      edges: subgradeLimitSchema(),
+      surface: subgradeLimitSchema(),
+    })
+    .optional(),
   /** Plain-language hints to retake the photo ('The photo is blurred: hold the camera steady.'). */
   hints: z.array(z.string()),
 });

@@ -34,6 +34,8 @@ export function measureQuality(flat: FlatCard, grid: SurfaceGrid, sourcePxPerMm:
   const workingPxPerMm = Math.min(flat.pxPerMm, grid.pxPerMm);
   const smallestDefectMm = Math.max(2 / Math.min(sourcePxPerMm, workingPxPerMm), 0.1);
 
+  const subgradeLimits = limitsPerSubgrade(sourcePxPerMm, flat.pxPerMm, grid.pxPerMm);
+
   const hints: string[] = [];
   let confidenceFactor = 1;
   if (edgeRisePx > EDGE_RISE_MAX_PX || blurVariance < BLUR_VARIANCE_MIN) {
@@ -55,9 +57,33 @@ export function measureQuality(flat: FlatCard, grid: SurfaceGrid, sourcePxPerMm:
       sourcePxPerMm: round(sourcePxPerMm),
       pxPerMm: round(workingPxPerMm),
       smallestDefectMm: round(smallestDefectMm),
+      subgradeLimits,
       hints,
     },
     confidenceFactor,
+  };
+}
+
+type SubgradeLimits = NonNullable<PhotoQuality['subgradeLimits']>;
+
+/**
+ * What each subgrade can see at this photo's resolution: the rim (corners, edges) is read at the photo's own pixels,
+ * the face (centering, surface) at the picture's; a defect needs two pixels to show, a border's end is found to one.
+ * Under SOURCE_PX_PER_MM_MIN (a card small in a 1080p frame) the result says in words what falls below that.
+ */
+function limitsPerSubgrade(sourcePxPerMm: number, rimPxPerMm: number, facePxPerMm: number): SubgradeLimits {
+  const rim = Math.min(sourcePxPerMm, rimPxPerMm);
+  const face = Math.min(sourcePxPerMm, facePxPerMm);
+  const coarse = sourcePxPerMm < SOURCE_PX_PER_MM_MIN;
+  const limit = (mm: number, unseen: (size: string) => string) => {
+    const smallestDefectMm = round(Math.max(mm, 0.1));
+    return { smallestDefectMm, unseen: coarse ? unseen(`${smallestDefectMm.toFixed(2)} mm`) : null };
+  };
+  return {
+    centering: limit(1 / face, (size) => `border widths only to about ${size}`),
+    corners: limit(2 / rim, (size) => `corner wear and whitening under ${size}`),
+    edges: limit(2 / rim, (size) => `edge nicks and whitening under ${size}`),
+    surface: limit(2 / face, (size) => `scratches, spots and print lines under ${size}`),
   };
 }
 
