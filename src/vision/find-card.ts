@@ -426,6 +426,8 @@ function scaleQuad(quad: Point[], factor: number): Point[] {
  * a small share of its gradient.
  */
 const STEP_SHARE = 0.5;
+/** A penny sleeve's outline lies up to about this far outside the card. */
+const SLEEVE_MARGIN_MM = 3;
 const STEP_GAP_PX = 2;
 const STEP_SPAN_PX = 4;
 
@@ -451,6 +453,8 @@ function stepContrast(profile: Float64Array, o: number, profileLength: number): 
 
 function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point[] | null {
   const reach = Math.ceil(1.5 * factor) + 4;
+  // Where the outline found is only a ridge, the search goes on inwards as far as SLEEVE_MARGIN_MM for the card.
+  const inward = Math.max(reach, Math.ceil(SLEEVE_MARGIN_MM * cardPxPerMm(coarse)));
   const centre = {
     x: coarse.reduce((sum, p) => sum + p.x, 0) / 4,
     y: coarse.reduce((sum, p) => sum + p.y, 0) / 4,
@@ -469,7 +473,8 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
     if ((mid.x - centre.x) * nx + (mid.y - centre.y) * ny < 0) { nx = -nx; ny = -ny; }
 
     const samples = Math.max(30, Math.min(96, Math.round(length / 6)));
-    const profileLength = 2 * reach + 1;
+    const profileLength = inward + reach + 1;
+    const windowStart = inward - reach;
     const profile = new Float64Array(profileLength * 3);
     const gradient = new Float64Array(profileLength);
     const xs: number[] = [];
@@ -481,7 +486,7 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
       // Three parallel lines averaged: less noise, still sharp across the edge.
       profile.fill(0);
       for (let o = 0; o < profileLength; o++) {
-        const offset = o - reach;
+        const offset = o - inward;
         for (let lane = -1; lane <= 1; lane++) {
           sampleRgb(image, px + nx * offset + dx * lane, py + ny * offset + dy * lane, colour);
           profile[o * 3]! += colour[0]! / 3;
@@ -497,7 +502,7 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
           profile[(o + 1) * 3 + 2]! - profile[(o - 1) * 3 + 2]!,
         );
         gradient[o] = g;
-        strongest = Math.max(strongest, g);
+        if (o >= windowStart) strongest = Math.max(strongest, g);
       }
       if (strongest < 20) continue;
       // From the outside in, the first local maximum that is at least half the strongest and a step (the colour
@@ -509,6 +514,8 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
       for (let o = profileLength - 2; o >= 1; o--) {
         const g = gradient[o]!;
         if (g < 0.5 * strongest || g < gradient[o - 1]! || g < gradient[o + 1]!) continue;
+        // Past the usual window only while nothing but ridges was seen: a sleeve's outline with the card inside.
+        if (o < windowStart && outermost < 0) break;
         if (outermost < 0) outermost = o;
         if (stepContrast(profile, o, profileLength) >= STEP_SHARE * g) {
           chosen = o;
@@ -522,7 +529,7 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
       const after = gradient[chosen + 1]!;
       const curvature = before - 2 * g + after;
       const shift = curvature < 0 ? (0.5 * (before - after)) / curvature : 0;
-      const offset = chosen - reach + shift;
+      const offset = chosen - inward + shift;
       xs.push(px + nx * offset);
       ys.push(py + ny * offset);
     }

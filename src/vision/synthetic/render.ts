@@ -6,6 +6,7 @@ import { artSvg, cardSvg, colourDistance, contrastingColour, parseHex } from './
 import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
+import { drawLinedPaper, drawPlaymat, drawSleeve, drawSleeveGlare, drawSoftShadow } from './surroundings.ts';
 
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
 const BACKGROUNDS = ['#2b2f36', '#3b3226', '#4a5a4a', '#6a6f7a', '#8c7a5c', '#9aa3ad', '#3c2a3e'].map(parseHex);
@@ -28,6 +29,8 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       : rng.pick(BACKGROUNDS.filter((colour) => colourDistance(colour, borderColor) >= 90 && colourDistance(colour, parseHex('#f4f4f0')) >= 90));
 
   const pixels = variant === 'blank' ? flatPhoto(width, height, background) : backgroundPhoto(width, height, background, rng);
+  if (photo.surface === 'lined-paper') drawLinedPaper(pixels, width, height, pxPerMm, seed);
+  if (photo.surface === 'playmat') drawPlaymat(pixels, width, height, pxPerMm, seed);
   if (variant === 'card' || variant === 'cut-off') {
     const drawing = {
       borders: spec.borders === undefined ? { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 } : spec.borders,
@@ -51,7 +54,10 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       { x: card.info.width, y: card.info.height },
       { x: 0, y: card.info.height },
     ];
+    if (photo.shadowMm !== undefined) drawSoftShadow(pixels, width, height, quad, pxPerMm, photo.shadowMm);
+    if (photo.sleeveMarginMm !== undefined) drawSleeve(pixels, width, height, quad, pxPerMm, photo.sleeveMarginMm);
     placeCard(pixels, width, height, new Uint8Array(card.data.buffer, card.data.byteOffset, card.data.byteLength), card.info.width, card.info.height, corners, quad);
+    if (photo.sleeveMarginMm !== undefined) drawSleeveGlare(pixels, width, height, quad, pxPerMm, photo.sleeveMarginMm, seed);
   } else if (variant === 'no-card') {
     drawClutter(pixels, width, height, background, rng);
   }

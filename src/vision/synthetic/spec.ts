@@ -61,6 +61,15 @@ export interface SyntheticCardSpec {
     /** Where the card's centre sits, as shares of the photo size (0.5, 0.5 = middle). */
     centerX?: number;
     centerY?: number;
+    /**
+     * What the card lies on, as in collectors' photos: the plain table (default), lined notebook paper (printed lines
+     * running to the photo's edges), or a dark textured playmat. See surroundings.ts.
+     */
+    surface?: 'table' | 'lined-paper' | 'playmat';
+    /** A soft shadow cast by the card, offset down and right, this many mm wide. Default none. */
+    shadowMm?: number;
+    /** A clear penny sleeve: its outline a thin light ridge this many mm outside the card, a glare band across it. */
+    sleeveMarginMm?: number;
   };
   /** Refusal fixtures: a photo without a card, a blank photo, or a card cut off by the photo's edge. */
   variant?: 'card' | 'no-card' | 'blank' | 'cut-off';
