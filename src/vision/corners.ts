@@ -1,4 +1,3 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { CornerMeasurement, CornerName, Defect } from '../contracts/measurement.ts';
 import { CARD_CORNER_RADIUS_MM, CORNER_NAMES, CORNER_ZONE_MM, cornerOutline } from './card-outline.ts';
 import type { OutlineSample } from './card-outline.ts';
