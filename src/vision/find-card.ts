@@ -12,6 +12,10 @@ import type { DecodedImage } from './image.ts';
 const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 const ASPECT_TOLERANCE = 0.035;
 const MIN_FILL = 0.2;
+/** The step across an edge is read this many pixels either side of it: past a sleeve's ridge, short of the card's print. */
+const STEP_REACH = 3;
+/** An edge whose step is under this share of the profile's largest is a ridge (a sleeve's outline), not the card's edge. */
+const STEP_SHARE = 0.4;
 /** GRADING.md §1.2: below this the card's rim and defects are too coarse to measure. */
 const MIN_PX_PER_MM = 4.5;
 /** How far a 3 mm corner's arc lies inside the corner its straight sides make: 3·(√2 − 1)·√2 ≈ 1.8 mm, rounded up. */
@@ -411,6 +415,13 @@ function coarseQuad(overview: Overview, region: Region): Point[] | null {
   return corners as Point[];
 }
 
+/** Colour difference between the profile STEP_REACH samples either side of `o` (clamped to the profile). */
+function stepAcross(profile: Float64Array, o: number, length: number): number {
+  const a = Math.max(0, o - STEP_REACH);
+  const b = Math.min(length - 1, o + STEP_REACH);
+  return Math.hypot(profile[a * 3]! - profile[b * 3]!, profile[a * 3 + 1]! - profile[b * 3 + 1]!, profile[a * 3 + 2]! - profile[b * 3 + 2]!);
+}
+
 /** Overview pixel (x, y) is the mean of source block [x·f, x·f + f); its centre is at x·f + (f − 1)/2. */
 function scaleQuad(quad: Point[], factor: number): Point[] {
   return quad.map((p) => ({ x: p.x * factor + (factor - 1) / 2, y: p.y * factor + (factor - 1) / 2 }));
@@ -471,10 +482,14 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
         strongest = Math.max(strongest, g);
       }
       if (strongest < 20) continue;
-      // From the outside in, the first local maximum that is at least half the strongest: the card's outer edge.
+      // A penny sleeve's outline is a thin ridge: the same table on both sides of it. The card's edge is a step.
+      let strongestStep = 0;
+      for (let o = 1; o < profileLength - 1; o++) strongestStep = Math.max(strongestStep, stepAcross(profile, o, profileLength));
+      // From the outside in, the first local maximum at least half the strongest that is also a step: the card's edge.
       for (let o = profileLength - 2; o >= 1; o--) {
         const g = gradient[o]!;
         if (g < 0.5 * strongest || g < gradient[o - 1]! || g < gradient[o + 1]!) continue;
+        if (stepAcross(profile, o, profileLength) < STEP_SHARE * strongestStep) continue;
         const before = gradient[o - 1]!;
         const after = gradient[o + 1]!;
         const curvature = before - 2 * g + after;

@@ -58,6 +58,13 @@ export interface SyntheticCardSpec {
     /** Default 'jpeg' at quality 85. */
     format?: 'jpeg' | 'png';
     jpegQuality?: number;
+    /**
+     * What the card lies on: a table (default, `background` with a lighting gradient), lined notebook paper (rulings
+     * every 7 mm and a margin line, running to the photo's edges), or a dark textured playmat.
+     */
+    surface?: 'table' | 'lined-paper' | 'playmat';
+    /** The card in a clear penny sleeve: a thin light outline this many mm outside the card (about 1.5). */
+    sleeveGapMm?: number;
     /** Where the card's centre sits, as shares of the photo size (0.5, 0.5 = middle). */
     centerX?: number;
     centerY?: number;
