@@ -82,3 +82,26 @@ describe('real-photo scenes on drawn cards', () => {
     expect(m.centering.horizontal.worstShare).toBe(100);
   });
 });
+
+describe('marks on the surface, not print', () => {
+  const lettered = { name: 'Pikachu', number: '58/102' };
+
+  it('a marker\'s 4 mm scribble on a light border is one spot of about its size; the printed name and number are not marks', async () => {
+    const spec = {
+      pxPerMm: 12,
+      borderColor: '#f2f2ee',
+      borders: { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 11 },
+      lettering: lettered,
+      photo: { background: '#2b2f36', noise: 3 },
+    };
+    const clean = await measureSynthetic(spec, 66);
+    expect(clean.defects.filter((d) => d.kind === 'spot' && d.sizeMm >= 2)).toEqual([]);
+
+    const marked = await measureSynthetic({ ...spec, defects: [{ kind: 'ink-mark', x: 31.5, y: 82, sizeMm: 4 }] }, 66);
+    const marks = marked.defects.filter((d) => d.kind === 'spot' && d.sizeMm >= 2);
+    expect(marks).toHaveLength(1);
+    expect(Math.abs(marks[0]!.sizeMm - 4)).toBeLessThanOrEqual(0.8);
+    expect(Math.abs(marks[0]!.box.x + marks[0]!.box.width / 2 - 31.5)).toBeLessThanOrEqual(0.5);
+    expect(marked.surface.spotCount).toBeGreaterThan(clean.surface.spotCount);
+  });
+});

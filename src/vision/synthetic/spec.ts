@@ -11,7 +11,9 @@ export type SyntheticDefect =
   /** Centred on (x, y); `angleDeg` from the x axis with y down, as the engine reports it. */
   | { kind: 'scratch'; x: number; y: number; lengthMm: number; angleDeg: number; widthMm?: number }
   | { kind: 'print-line'; orientation: 'horizontal' | 'vertical'; atMm: number; widthMm?: number }
-  | { kind: 'spot'; x: number; y: number; diameterMm: number };
+  | { kind: 'spot'; x: number; y: number; diameterMm: number }
+  /** A marker's scribble, `sizeMm` across, centred at (x, y): a dark grey blob with a ragged outline and light gaps. */
+  | { kind: 'ink-mark'; x: number; y: number; sizeMm: number };
 
 export interface SyntheticLettering {
   name: string;
