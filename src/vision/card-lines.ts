@@ -87,26 +87,8 @@ function makeSearchImage(image: DecodedImage): SearchImage {
   const height = Math.floor(image.height / factor);
   const rgb = new Float32Array(width * height * 3);
   const source = image.data;
-  const n = factor * factor;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let dy = 0; dy < factor; dy++) {
-        let i = ((y * factor + dy) * image.width + x * factor) * 3;
-        for (let dx = 0; dx < factor; dx++, i += 3) {
-          r += source[i]!;
-          g += source[i + 1]!;
-          b += source[i + 2]!;
-        }
-      }
-      const o = (y * width + x) * 3;
-      rgb[o] = r / n;
-      rgb[o + 1] = g / n;
-      rgb[o + 2] = b / n;
-    }
-  }
+  const scale = 1 / (factor * factor);
+  for (let y = 0; y < height; y++) shrinkRow(source, image.width, factor, y, width, rgb, scale);
   const gx = new Float32Array(width * height);
   const gy = new Float32Array(width * height);
   const magnitude = new Float32Array(width * height);
@@ -114,19 +96,43 @@ function makeSearchImage(image: DecodedImage): SearchImage {
   return { width, height, factor, rgb, gx, gy, magnitude };
 }
 
+/** One row of the search copy: each pixel the mean of its factor × factor block, added up row by row of the photo. */
+function shrinkRow(source: Uint8Array, sourceWidth: number, factor: number, y: number, width: number, rgb: Float32Array, scale: number): void {
+  const out = y * width * 3;
+  for (let dy = 0; dy < factor; dy++) {
+    let i = (y * factor + dy) * sourceWidth * 3;
+    for (let x = 0; x < width; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let dx = 0; dx < factor; dx++, i += 3) {
+        r += source[i]!;
+        g += source[i + 1]!;
+        b += source[i + 2]!;
+      }
+      const o = out + x * 3;
+      rgb[o]! += r * scale;
+      rgb[o + 1]! += g * scale;
+      rgb[o + 2]! += b * scale;
+    }
+  }
+}
+
 /** Sobel per channel, scaled so a step of Δ between two pixels reads about Δ; the channel changing most wins. */
 function sobelRow(rgb: Float32Array, width: number, y: number, gx: Float32Array, gy: Float32Array, magnitude: Float32Array): void {
-  const up = (y - 1) * width;
-  const mid = y * width;
-  const down = (y + 1) * width;
+  const up = (y - 1) * width * 3;
+  const mid = y * width * 3;
+  const down = (y + 1) * width * 3;
   for (let x = 1; x < width - 1; x++) {
     let bestX = 0;
     let bestY = 0;
     let best = -1;
-    for (let c = 0; c < 3; c++) {
-      const at = (p: number) => rgb[p * 3 + c]!;
-      const sx = (at(up + x + 1) + 2 * at(mid + x + 1) + at(down + x + 1) - at(up + x - 1) - 2 * at(mid + x - 1) - at(down + x - 1)) / 4;
-      const sy = (at(down + x - 1) + 2 * at(down + x) + at(down + x + 1) - at(up + x - 1) - 2 * at(up + x) - at(up + x + 1)) / 4;
+    const l = (x - 1) * 3;
+    const c = x * 3;
+    const r = (x + 1) * 3;
+    for (let k = 0; k < 3; k++) {
+      const sx = (rgb[up + r + k]! + 2 * rgb[mid + r + k]! + rgb[down + r + k]! - rgb[up + l + k]! - 2 * rgb[mid + l + k]! - rgb[down + l + k]!) / 4;
+      const sy = (rgb[down + l + k]! + 2 * rgb[down + c + k]! + rgb[down + r + k]! - rgb[up + l + k]! - 2 * rgb[up + c + k]! - rgb[up + r + k]!) / 4;
       const m = sx * sx + sy * sy;
       if (m > best) {
         best = m;
@@ -134,9 +140,10 @@ function sobelRow(rgb: Float32Array, width: number, y: number, gx: Float32Array,
         bestY = sy;
       }
     }
-    gx[mid + x] = bestX;
-    gy[mid + x] = bestY;
-    magnitude[mid + x] = Math.sqrt(best);
+    const p = y * width + x;
+    gx[p] = bestX;
+    gy[p] = bestY;
+    magnitude[p] = Math.sqrt(best);
   }
 }
 
@@ -360,25 +367,27 @@ function colourStep(search: SearchImage, a: Point, dx: number, dy: number, nx: n
     const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (s + 0.5)) / SIDE_SAMPLES;
     const px = a.x + dx * length * t;
     const py = a.y + dy * length * t;
-    const outside = [0, 0, 0];
-    const inside = [0, 0, 0];
-    let ok = true;
-    for (const o of [2, 3, 4]) {
-      for (const [sign, into] of [[1, outside], [-1, inside]] as const) {
-        const x = Math.round(px + nx * o * sign);
-        const y = Math.round(py + ny * o * sign);
-        if (x < 0 || y < 0 || x >= width || y >= height) {
-          ok = false;
-          continue;
-        }
-        const p = (y * width + x) * 3;
-        into[0]! += rgb[p]!;
-        into[1]! += rgb[p + 1]!;
-        into[2]! += rgb[p + 2]!;
+    let red = 0;
+    let green = 0;
+    let blue = 0;
+    let inPhoto = true;
+    for (let o = 2; o <= 4; o++) {
+      const xo = Math.round(px + nx * o);
+      const yo = Math.round(py + ny * o);
+      const xi = Math.round(px - nx * o);
+      const yi = Math.round(py - ny * o);
+      if (xo < 0 || yo < 0 || xo >= width || yo >= height || xi < 0 || yi < 0 || xi >= width || yi >= height) {
+        inPhoto = false;
+        break;
       }
+      const outside = (yo * width + xo) * 3;
+      const inside = (yi * width + xi) * 3;
+      red += rgb[outside]! - rgb[inside]!;
+      green += rgb[outside + 1]! - rgb[inside + 1]!;
+      blue += rgb[outside + 2]! - rgb[inside + 2]!;
     }
-    if (!ok) continue;
-    sum += (Math.abs(outside[0]! - inside[0]!) + Math.abs(outside[1]! - inside[1]!) + Math.abs(outside[2]! - inside[2]!)) / 9;
+    if (!inPhoto) continue;
+    sum += (Math.abs(red) + Math.abs(green) + Math.abs(blue)) / 9;
     counted++;
   }
   return counted === 0 ? 0 : sum / counted;

@@ -43,7 +43,17 @@ const BAND_TO = 0.22;
  * A side whose strips do not show the card's border colour, while the opposite side does, has no border at all: a
  * miscut, measured as 0 mm. Its colour must differ from the border's by this much (RGB distance) at most strips.
  */
-const MISSING_BORDER_COLOUR = 45;
+/**
+ * Chromaticity distance at which two colours are others, not one border lit differently (gold in shade and in light
+ * stay within 0.05; a blue border and the swirl of a card back's art are 0.15 apart).
+ */
+const OTHER_COLOUR = 0.08;
+/** A measured side's border this far from the others' is not the border (kept wider than OTHER_COLOUR: glare). */
+const SIDE_OTHER_COLOUR = 0.12;
+/** RGB distance from the border's colour at which a side's edge shows print, not the border (with MISCUT_WIDER). */
+const UNLIKE_BORDER = 45;
+/** On a miscut, the border opposite the missing one is at least this many times as wide as those across the other way. */
+const MISCUT_WIDER = 1.5;
 /** Strips whose ratios disagree by more than this many points: the print is tilted on the card. */
 const TILT_POINTS = 3;
 
@@ -75,11 +85,30 @@ export function measureCentering(flat: FlatCard): Centering {
   const edges = Object.keys(readings) as EdgeName[];
   const widths: Record<EdgeName, number | null> = { left: null, right: null, top: null, bottom: null };
   for (const edge of edges) widths[edge] = inliers[edge] === null ? null : medianOf(inliers[edge].map((strip) => strip.widthMm!));
+  // A card's border is one colour all round: a side whose agreeing strips read another (the print's own edge, on a
+  // miscut or where the outline was found inside the card) has not found the border.
+  const sideColour = (edge: EdgeName) => medianColour(inliers[edge]!.map((strip) => strip.reference));
+  for (const edge of edges.filter((e) => widths[e] !== null)) {
+    const others = edges.filter((e) => e !== edge && widths[e] !== null);
+    if (others.length >= 3 && chromaticityDistance(sideColour(edge), medianColour(others.map(sideColour))) > SIDE_OTHER_COLOUR) widths[edge] = null;
+  }
   const measured = edges.filter((edge) => widths[edge] !== null);
   if (measured.length >= 2) {
-    const borderColour = medianColour(measured.flatMap((edge) => inliers[edge]!.map((strip) => strip.reference)));
+    const borderColour = medianColour(measured.map(sideColour));
     for (const edge of edges) {
-      if (widths[edge] === null && widths[OPPOSITE[edge]] !== null && lacksBorderColour(readings[edge], borderColour)) widths[edge] = 0;
+      const opposite = widths[OPPOSITE[edge]];
+      if (widths[edge] !== null || opposite === null || !lacksBorderColour(readings[edge], borderColour)) continue;
+      // A miscut moves the print, it does not shrink it: the border missing here reappears on the opposite side,
+      // which is then clearly wider than the borders across the other way (where those were measured).
+      const across = (edge === 'left' || edge === 'right' ? [widths.top, widths.bottom] : [widths.left, widths.right]).filter((w): w is number => w !== null);
+      if (across.length === 0 || opposite >= MISCUT_WIDER * (across.reduce((sum, w) => sum + w, 0) / across.length)) widths[edge] = 0;
+    }
+    // A print shifted on a diagonal widens the borders of both axes: once one axis shows the miscut, the print
+    // reaching the edge on the other is the same miscut, whatever the borders across.
+    if (edges.some((edge) => widths[edge] === 0)) {
+      for (const edge of edges) {
+        if (widths[edge] === null && widths[OPPOSITE[edge]] && lacksBorderColour(readings[edge], borderColour)) widths[edge] = 0;
+      }
     }
   }
   const missing = edges.filter((edge) => widths[edge] === null);
@@ -110,14 +139,25 @@ export function measureCentering(flat: FlatCard): Centering {
 const OPPOSITE: Record<EdgeName, EdgeName> = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' };
 
 /**
- * Most of the side's strips start in a colour other than the card's border, and they find no common end of a band:
- * the print itself reaches the edge there (art varies along the side; a tinted or patterned border still ends in
- * one straight line).
+ * Most of the side's strips start in a colour other than the card's border, in hue or in lightness (a card back's
+ * light swirl against its dark blue border): the print reaches the edge there. Only asked where the opposite border
+ * is widened as a miscut widens it, which no lighting does.
  */
 function lacksBorderColour(strips: StripReading[], borderColour: readonly number[]): boolean {
-  const unlike = strips.filter((strip) => colourDistance(strip.reference, borderColour) > MISSING_BORDER_COLOUR).length;
-  const found = strips.filter((strip) => strip.widthMm !== null);
-  return unlike * 3 >= strips.length * 2 && widestAgreement(found).length < MIN_AGREEING_STRIPS;
+  const unlike = strips.filter(
+    (strip) => chromaticityDistance(strip.reference, borderColour) > OTHER_COLOUR || colourDistance(strip.reference, borderColour) > UNLIKE_BORDER,
+  ).length;
+  return unlike * 3 >= strips.length * 2;
+}
+
+/**
+ * How far apart two colours are in hue and saturation, whatever the light on them (light falls unevenly across a
+ * card in a photo): the distance of their chromaticities r, g, b / (r + g + b), 0 to about 1.4.
+ */
+function chromaticityDistance(a: readonly number[], b: readonly number[]): number {
+  const sa = a[0]! + a[1]! + a[2]! + 1;
+  const sb = b[0]! + b[1]! + b[2]! + 1;
+  return Math.hypot(a[0]! / sa - b[0]! / sb, a[1]! / sa - b[1]! / sb, a[2]! / sa - b[2]! / sb);
 }
 
 function colourDistance(a: readonly number[], b: readonly number[]): number {

@@ -1,10 +1,10 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { CornerMeasurement, CornerName, Defect } from '../contracts/measurement.ts';
 import { CARD_CORNER_RADIUS_MM, CORNER_NAMES, CORNER_ZONE_MM, cornerOutline } from './card-outline.ts';
 import type { OutlineSample } from './card-outline.ts';
 import type { FlatCard } from './flatten.ts';
 import { mmToPx } from './flatten.ts';
 import { round } from './geometry.ts';
+import { SMALLEST_VISIBLE_PX } from './quality.ts';
 import { sampleRgb } from './image.ts';
 import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, outlineCrossing, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
@@ -16,9 +16,17 @@ const OUTSIDE_MM = 0.6;
 const INSIDE_MM = 2.2;
 /** A departure counts as fray where it holds along this much of the outline (about 2 pixels of a 1080p frame's card and more). */
 const FRAY_RUN_MM = 0.3;
-/** Below these (fray: or one of the photo's own pixels, if that is more), a corner is clean: what is left is the noise of the photo. */
+/** Below these (fray: or two of the photo's own pixels, if that is more), a corner is clean: what is left is the noise of the photo. */
 const FRAY_DEFECT_MM = 0.15;
 const WHITENING_DEFECT_MM = 0.2;
+/**
+ * The border's colour is read along both sides of a corner between these distances from it (mm along the outline):
+ * past the corner's own zone, where corner damage does not reach.
+ */
+const BORDER_STRETCH_FROM_MM = 6;
+const BORDER_STRETCH_TO_MM = 12;
+/** A border this uneven (median RGB distance of its colour along the stretch) is print, not a border to whiten. */
+const BORDER_UNEVENNESS_MAX = 25;
 /** Whitened stretches shorter than this are noise. */
 const WHITENING_MIN_MM = 0.25;
 
@@ -34,7 +42,7 @@ export function measureCorners(flat: FlatCard, rimStart: number | null, noise: n
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   for (const corner of CORNER_NAMES) {
-    const result = measureCorner(flat, corner, radius, rimStart, noise, Math.max(FRAY_DEFECT_MM, 1 / sourcePxPerMm));
+    const result = measureCorner(flat, corner, radius, rimStart, noise, Math.max(FRAY_DEFECT_MM, SMALLEST_VISIBLE_PX / sourcePxPerMm));
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
@@ -83,9 +91,14 @@ function departureAt(flat: FlatCard, point: OutlineSample, reference: ReferenceC
 
 function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimStart: number | null, noise: number, minFrayMm: number): { measurement: CornerMeasurement; defects: Defect[] } {
   const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM);
-  const reference = ringColour(flat, outline);
-  // Whitening is not observable on a white border, nor in a photo too blurred to separate rim from background.
-  const observable = rimStart !== null && !isWhiteBorder(reference);
+  // The border's own colour where the damage is not: along both sides, away from the corner (a whitened corner
+  // whitens the ring just inside it too, and would be measured against itself).
+  const stretch = cornerOutline(corner, 0, BORDER_STRETCH_TO_MM, STEP_MM * 4).filter((p) => Math.abs(p.s) >= BORDER_STRETCH_FROM_MM);
+  const border = borderColour(flat, stretch);
+  const reference = border.colour;
+  // Whitening is not observable on a white border, on print that runs to the edge in changing colours (no even
+  // border to whiten), nor in a photo too blurred to separate rim from background.
+  const observable = rimStart !== null && !isWhiteBorder(reference) && border.unevenness <= BORDER_UNEVENNESS_MAX;
   const outside = Math.round(0.25 / STEP_MM);
   const departures = new Float64Array(outline.length);
   const whitening = new Float64Array(outline.length);
@@ -110,7 +123,9 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimSt
     for (let k = i; k < i + run; k++) held = Math.min(held, departures[k]!);
     if (!Number.isNaN(held) && held > fray) { fray = held; frayAt = i + (run >> 1); }
   }
-  const runs = observable ? whitenedRuns(whitening, 2, Math.round(WHITENING_MIN_MM / STEP_MM)) : [];
+  // The noise of the scores is judged on the undamaged stretch: a corner whitened all round has no clean part of its own.
+  const baseline = observable ? Float64Array.from(stretch, (point) => rimScore(flat, point, reference, noise, rimStart)) : undefined;
+  const runs = observable ? whitenedRuns(whitening, 2, Math.round(WHITENING_MIN_MM / STEP_MM), baseline) : [];
   const whitenedLength = runs.reduce((sum, [from, to]) => sum + (to - from) * STEP_MM, 0);
   const frayMm = round(fray);
   const whitenedMm = observable ? round(whitenedLength) : null;
@@ -149,6 +164,28 @@ function profileAlong(flat: FlatCard, point: OutlineSample): { profile: Float64A
     profile[i * 3 + 2] = colour[2]!;
   }
   return { profile, count };
+}
+
+/** Whitening score at one outline point (0 where the outline is not seen). */
+function rimScore(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number, rimStart: number): number {
+  const { profile, count } = profileAlong(flat, point);
+  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise);
+  if (crossing === null) return 0;
+  return whiteningScore(profile, Math.ceil(crossing + rimStart / STEP_MM), Math.floor(crossing + RIM_TO_MM / STEP_MM) + 1, reference);
+}
+
+/**
+ * The border's colour 1–2 mm inside the given outline points, as the median of each point's ring, and how uneven it
+ * is along them (the median distance of the points' colours from it, RGB levels).
+ */
+function borderColour(flat: FlatCard, outline: readonly OutlineSample[]): { colour: ReferenceColour; unevenness: number } {
+  const colours = outline.map((point) => {
+    const ring = ringColour(flat, [point]);
+    return [ring.r, ring.g, ring.b] as const;
+  });
+  const [r, g, b] = [0, 1, 2].map((c) => median(colours.map((colour) => colour[c]!)));
+  const unevenness = median(colours.map((colour) => Math.hypot(colour[0] - r!, colour[1] - g!, colour[2] - b!)));
+  return { colour: referenceColour(r!, g!, b!), unevenness };
 }
 
 /** The card's own colour 1–2 mm inside the given outline points. */

@@ -3,7 +3,8 @@ import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement
 import { CORNER_ZONE_MM } from './card-outline.ts';
 import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
-import { fitLineRobust, round } from './geometry.ts';
+import { fitLineRobust, median, round } from './geometry.ts';
+import { SMALLEST_VISIBLE_PX } from './quality.ts';
 import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
 
@@ -14,12 +15,14 @@ const OUTSIDE_MM = 0.6;
 const INSIDE_MM = 2.4;
 /**
  * A nick is traced where the edge sits this far inside its line, and counted when its deepest point reaches
- * NICK_MIN_DEPTH_MM, or one of the photo's own pixels if that is more: shallower, it is the pixels' noise.
+ * NICK_MIN_DEPTH_MM, or two of the photo's own pixels if that is more (SMALLEST_VISIBLE_PX): shallower, it is the pixels' noise.
  */
 const NICK_TRACE_MM = 0.05;
 const NICK_MIN_DEPTH_MM = 0.1;
 /** Whitening runs shorter than this are noise. */
 const WHITENING_MIN_MM = 0.25;
+/** A border this uneven along its edge (median RGB distance from its median colour) is print, not a border to whiten. */
+const BORDER_UNEVENNESS_MAX = 25;
 /** The reference colour is smoothed along the edge over this length. */
 const REFERENCE_WINDOW_MM = 4;
 
@@ -58,9 +61,10 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
     readProfile(data, start, depthStride, count, profiles, n * count * 3);
   }
 
-  const references = ringReferences(profiles, positions, count, outsidePx, pxPerMm);
-  // Whitening is not observable on a white border, nor in a photo too blurred to separate rim from background.
-  const observable = rimStart !== null && !isWhiteBorder(references[positions >> 1]!);
+  const { references, unevenness } = ringReferences(profiles, positions, count, outsidePx, pxPerMm);
+  // Whitening is not observable on a white border, on print that runs to the edge in changing colours (no even
+  // border to whiten), nor in a photo too blurred to separate rim from background.
+  const observable = rimStart !== null && !isWhiteBorder(references[positions >> 1]!) && unevenness <= BORDER_UNEVENNESS_MAX;
   const edgeAt = new Float64Array(positions); // mm inside the nominal edge
   const whitening = new Float64Array(positions);
   for (let n = 0; n < positions; n++) {
@@ -79,7 +83,7 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
   const alongMm = new Float64Array(positions);
   for (let n = 0; n < positions; n++) alongMm[n] = (first + n + 0.5) / pxPerMm;
   const defects: Defect[] = [];
-  const nicks = findNicks(edgeAt, alongMm, pxPerMm, Math.max(NICK_MIN_DEPTH_MM, 1 / sourcePxPerMm));
+  const nicks = findNicks(edgeAt, alongMm, pxPerMm, Math.max(NICK_MIN_DEPTH_MM, SMALLEST_VISIBLE_PX / sourcePxPerMm));
   for (const nick of nicks) {
     defects.push({
       kind: 'edge-nick',
@@ -111,8 +115,11 @@ function readProfile(data: Uint8Array, start: number, stride: number, count: num
   }
 }
 
-/** The card's own colour 1–2 mm in from the edge at each position, averaged along the edge. */
-function ringReferences(profiles: Float32Array, positions: number, count: number, outsidePx: number, pxPerMm: number): ReferenceColour[] {
+/**
+ * The card's own colour 1–2 mm in from the edge at each position, averaged along the edge, and how uneven it is
+ * along the whole edge (the median RGB distance of the positions' colours from their median).
+ */
+function ringReferences(profiles: Float32Array, positions: number, count: number, outsidePx: number, pxPerMm: number): { references: ReferenceColour[]; unevenness: number } {
   const from = outsidePx + Math.round(RING_FROM_MM * pxPerMm);
   const to = Math.min(count, outsidePx + Math.round(RING_TO_MM * pxPerMm));
   const ring = new Float64Array(positions * 3);
@@ -132,7 +139,9 @@ function ringReferences(profiles: Float32Array, positions: number, count: number
     const mean = [0, 1, 2].map((c) => (prefix[b * 3 + c]! - prefix[a * 3 + c]!) / (b - a));
     references.push(referenceColour(mean[0]!, mean[1]!, mean[2]!));
   }
-  return references;
+  const middle = [0, 1, 2].map((c) => median(Float64Array.from({ length: positions }, (_, n) => ring[n * 3 + c]!)));
+  const unevenness = median(Float64Array.from({ length: positions }, (_, n) => Math.hypot(ring[n * 3]! - middle[0]!, ring[n * 3 + 1]! - middle[1]!, ring[n * 3 + 2]! - middle[2]!)));
+  return { references, unevenness };
 }
 
 interface Nick {

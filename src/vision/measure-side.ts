@@ -1,4 +1,4 @@
-import type { SideMeasurement, SideName } from '../contracts/measurement.ts';
+import type { Defect, SideMeasurement, SideName } from '../contracts/measurement.ts';
 import { measureCentering } from './centering.ts';
 import { measureCorners } from './corners.ts';
 import { measureEdges } from './edges.ts';
@@ -9,6 +9,8 @@ import type { DecodedImage } from './image.ts';
 import { measureQuality } from './quality.ts';
 import { backgroundNoise, outlineRiseMm, rimRegions, rimStartMm } from './rim.ts';
 import { measureSurface, surfaceGrid } from './surface.ts';
+import type { SurfaceReport } from './surface.ts';
+import { findInkMarks } from './ink-marks.ts';
 
 /** The flattened card keeps this much of the surroundings, so the outline can be seen against the background. */
 const MARGIN_MM = 1;
@@ -47,7 +49,7 @@ export function measureSideWithPicture(image: DecodedImage, side: SideName): Mea
   const edges = measureEdges(rim, rimStartMm(outlineRise), noise, sourcePxPerMm);
   const picture: DecodedImage = { data: face.data, width: face.width, height: face.height, channels: 3 };
   const grid = surfaceGrid(picture);
-  const surface = measureSurface(grid, centering.measurable ? centering.innerFrame : undefined);
+  const surface = withInkMarks(measureSurface(grid, centering.measurable ? centering.innerFrame : undefined), findInkMarks(picture));
   const { quality, confidenceFactor } = measureQuality(rim, grid, sourcePxPerMm, surface.glareShare, outlineRise);
   const confidence = confidenceFactor * (surface.surface.textured ? TEXTURED_CONFIDENCE : 1);
   const measurement: SideMeasurement = {
@@ -64,4 +66,13 @@ export function measureSideWithPicture(image: DecodedImage, side: SideName): Mea
     confidence: round(Math.min(1, Math.max(0, confidence))),
   };
   return { measurement, picture };
+}
+
+/** Ink marks join the surface's spots; a small spot the surface check found inside a mark is part of it. */
+function withInkMarks(report: SurfaceReport, marks: Defect[]): SurfaceReport {
+  if (marks.length === 0) return report;
+  const inside = (d: Defect) => marks.some((m) => d.box.x < m.box.x + m.box.width && m.box.x < d.box.x + d.box.width && d.box.y < m.box.y + m.box.height && m.box.y < d.box.y + d.box.height);
+  const kept = report.defects.filter((d) => d.kind !== 'spot' || !inside(d));
+  const spotCount = kept.filter((d) => d.kind === 'spot').length + marks.length;
+  return { ...report, defects: [...kept, ...marks], surface: { ...report.surface, spotCount } };
 }

@@ -22,6 +22,9 @@ export const HINTS = {
   lowResolution: 'The card is small in the photo: move closer so the card fills most of the frame.',
 } as const;
 
+/** Two pixels of the photo are the least a defect needs to show at all: smaller, it is the pixels' own noise. */
+export const SMALLEST_VISIBLE_PX = 2;
+
 /**
  * GRADING.md §1.4. Poor quality becomes a hint and a lower confidence; it never changes a measurement.
  * `glareShare` comes from the surface check, which looks at the same pixels.
@@ -32,7 +35,7 @@ export function measureQuality(flat: FlatCard, grid: SurfaceGrid, sourcePxPerMm:
   // The face (surface, centering) is read at the picture's resolution and the rim at the photo's own: the coarser
   // is what the report can promise. Two pixels are the least a defect needs to show at all.
   const workingPxPerMm = Math.min(flat.pxPerMm, grid.pxPerMm);
-  const smallestDefectMm = Math.max(2 / Math.min(sourcePxPerMm, workingPxPerMm), 0.1);
+  const smallestDefectMm = Math.max(SMALLEST_VISIBLE_PX / Math.min(sourcePxPerMm, workingPxPerMm), 0.1);
 
   const subgradeLimits = limitsPerSubgrade(sourcePxPerMm, flat.pxPerMm, grid.pxPerMm);
 

@@ -182,7 +182,7 @@ export function whiteningScore(profile: Float32Array | Float64Array, from: numbe
  * `maxGap` closed, runs shorter than `minLength` dropped, and each run's ends trimmed to where the score reaches
  * half its peak, so a blurred photo does not make whitening look longer than it is.
  */
-export function whitenedRuns(scores: Float64Array, maxGap: number, minLength: number): Array<[number, number]> {
+export function whitenedRuns(scores: Float64Array, maxGap: number, minLength: number, baseline?: Float64Array): Array<[number, number]> {
   const smoothed = new Float64Array(scores.length);
   for (let i = 0; i < scores.length; i++) {
     const from = Math.max(0, i - 1);
@@ -193,8 +193,10 @@ export function whitenedRuns(scores: Float64Array, maxGap: number, minLength: nu
   }
   // Noise lifts every position's score a little (it is the second-lightest of several pixels): the threshold also
   // stands well clear of the scores' own spread along this rim, most of which is not whitened.
-  const typical = median(Float64Array.from(smoothed));
-  const spread = 1.4826 * median(Float64Array.from(smoothed, (v) => Math.abs(v - typical)));
+  // A baseline from an undamaged stretch of the same rim, when given, sets them instead.
+  const reference = baseline ?? smoothed;
+  const typical = median(Float64Array.from(reference));
+  const spread = 1.4826 * median(Float64Array.from(reference, (v) => Math.abs(v - typical)));
   const threshold = Math.max(WHITENING_LIGHTER_BY, typical + 6 * spread);
   const flags = new Uint8Array(scores.length);
   for (let i = 0; i < scores.length; i++) flags[i] = smoothed[i]! >= threshold ? 1 : 0;

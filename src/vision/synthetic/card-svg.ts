@@ -249,6 +249,19 @@ function defectMark(defect: SyntheticDefect, radii: Record<CornerName, number>, 
     }
     case 'spot':
       return `<circle cx="${f(defect.x)}" cy="${f(defect.y)}" r="${f(defect.diameterMm / 2)}" fill="#202020" fill-opacity="0.85"/>`;
+    case 'ink-mark': {
+      // Ragged outline (radius varying round the mark) and three light strokes where the pen skipped.
+      const radius = defect.sizeMm / 2;
+      const outline = Array.from({ length: 16 }, (_, k): [number, number] => {
+        const angle = (k / 16) * 2 * Math.PI;
+        const r = radius * (k % 3 === 0 ? 1 : k % 3 === 1 ? 0.86 : 0.93);
+        return [defect.x + r * Math.cos(angle), defect.y + r * Math.sin(angle)];
+      });
+      const gaps = [-0.4, 0, 0.4]
+        .map((t) => `<line x1="${f(defect.x - radius * 0.6)}" y1="${f(defect.y + t * radius)}" x2="${f(defect.x + radius * 0.6)}" y2="${f(defect.y + t * radius + 0.2 * radius)}" stroke="#8a8a86" stroke-width="${f(0.12)}"/>`)
+        .join('');
+      return `<polygon points="${points(outline)}" fill="#2e2e30" fill-opacity="0.92"/>${gaps}`;
+    }
     case 'nick':
     case 'worn-corner':
       return ''; // part of the card's outline (mask), not a mark on it

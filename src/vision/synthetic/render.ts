@@ -6,10 +6,22 @@ import { artSvg, cardSvg, colourDistance, contrastingColour, parseHex } from './
 import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
-import { drawLinedPaper, drawPlaymat, drawSleeve, drawSleeveGlare, drawSoftShadow } from './surroundings.ts';
+import { drawSoftShadow } from './surroundings.ts';
 
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
 const BACKGROUNDS = ['#2b2f36', '#3b3226', '#4a5a4a', '#6a6f7a', '#8c7a5c', '#9aa3ad', '#3c2a3e'].map(parseHex);
+
+const PAPER = parseHex('#f3f3ee');
+const PLAYMAT = parseHex('#1e2024');
+/** A notebook's rulings: 7 mm apart, a fifth of a millimetre thick, pale blue; a red margin line. */
+const RULING_SPACING_MM = 7;
+const RULING_MM = 0.2;
+const RULING_COLOUR = parseHex('#9db4d8');
+const MARGIN_COLOUR = parseHex('#d98a8a');
+/** A penny sleeve's edge: a thin light line, half transparent. */
+const SLEEVE_LINE_MM = 0.25;
+const SLEEVE_COLOUR = parseHex('#e6e8ec');
+const SLEEVE_OPACITY = 0.6;
 
 /**
  * Draws a card of known geometry and defects and photographs it: placed, rotated and keystoned in a larger photo
@@ -26,11 +38,15 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
   const background =
     photo.background !== undefined
       ? parseHex(photo.background)
+      : photo.surface === 'lined-paper'
+        ? PAPER
+        : photo.surface === 'playmat'
+          ? PLAYMAT
       : rng.pick(BACKGROUNDS.filter((colour) => colourDistance(colour, borderColor) >= 90 && colourDistance(colour, parseHex('#f4f4f0')) >= 90));
 
   const pixels = variant === 'blank' ? flatPhoto(width, height, background) : backgroundPhoto(width, height, background, rng);
-  if (photo.surface === 'lined-paper') drawLinedPaper(pixels, width, height, pxPerMm, seed);
-  if (photo.surface === 'playmat') drawPlaymat(pixels, width, height, pxPerMm, seed);
+  if (variant !== 'blank' && photo.surface === 'lined-paper') drawRulings(pixels, width, height, pxPerMm);
+  if (variant !== 'blank' && photo.surface === 'playmat') drawMatTexture(pixels, width, height, pxPerMm, rng);
   if (variant === 'card' || variant === 'cut-off') {
     const drawing = {
       borders: spec.borders === undefined ? { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 } : spec.borders,
@@ -55,9 +71,12 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       { x: 0, y: card.info.height },
     ];
     if (photo.shadowMm !== undefined) drawSoftShadow(pixels, width, height, quad, pxPerMm, photo.shadowMm);
-    if (photo.sleeveMarginMm !== undefined) drawSleeve(pixels, width, height, quad, pxPerMm, photo.sleeveMarginMm);
     placeCard(pixels, width, height, new Uint8Array(card.data.buffer, card.data.byteOffset, card.data.byteLength), card.info.width, card.info.height, corners, quad);
-    if (photo.sleeveMarginMm !== undefined) drawSleeveGlare(pixels, width, height, quad, pxPerMm, photo.sleeveMarginMm, seed);
+    if (photo.sleeveGapMm !== undefined) {
+      const gap = photo.sleeveGapMm * pxPerMm;
+      const sleeve = cardQuad(cardWidth + 2 * gap, cardHeight + 2 * gap, centerX * width, (photo.centerY ?? 0.5) * height, photo.rotationDeg ?? 0, photo.keystone ?? 0);
+      drawOutline(pixels, width, height, sleeve, SLEEVE_LINE_MM * pxPerMm, SLEEVE_COLOUR, SLEEVE_OPACITY);
+    }
   } else if (variant === 'no-card') {
     drawClutter(pixels, width, height, background, rng);
   }
@@ -120,6 +139,76 @@ function backgroundPhoto(width: number, height: number, colour: Rgb, rng: Prng):
     }
   }
   return pixels;
+}
+
+/** Lined notebook paper: rulings across the whole photo and a margin line down it, as real paper runs past the frame. */
+function drawRulings(pixels: Uint8ClampedArray, width: number, height: number, pxPerMm: number): void {
+  const spacing = RULING_SPACING_MM * pxPerMm;
+  const half = Math.max(0.5, (RULING_MM * pxPerMm) / 2);
+  for (let y = 0; y < height; y++) {
+    const offset = y % spacing;
+    const distance = Math.min(offset, spacing - offset);
+    if (distance > half + 0.5) continue;
+    const weight = Math.min(1, half + 0.5 - distance);
+    for (let x = 0; x < width; x++) blend(pixels, (y * width + x) * 3, RULING_COLOUR, 0.8 * weight);
+  }
+  const margin = Math.round(0.08 * width);
+  for (let y = 0; y < height; y++) for (let x = margin; x < margin + Math.max(1, Math.round(2 * half)); x++) blend(pixels, (y * width + x) * 3, MARGIN_COLOUR, 0.7);
+}
+
+/** A playmat: dark cloth with a soft mottled texture of a few millimetres. */
+function drawMatTexture(pixels: Uint8ClampedArray, width: number, height: number, pxPerMm: number, rng: Prng): void {
+  const cell = Math.max(2, Math.round(3 * pxPerMm));
+  const columns = Math.ceil(width / cell) + 1;
+  const rows = Math.ceil(height / cell) + 1;
+  const shades = Float32Array.from({ length: columns * rows }, () => rng.range(-10, 10));
+  for (let y = 0; y < height; y++) {
+    const gy = y / cell;
+    const y0 = Math.floor(gy);
+    const fy = gy - y0;
+    for (let x = 0; x < width; x++) {
+      const gx = x / cell;
+      const x0 = Math.floor(gx);
+      const fx = gx - x0;
+      const at = (cx: number, cy: number) => shades[cy * columns + cx]!;
+      const shade = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
+      const i = (y * width + x) * 3;
+      pixels[i]! += shade;
+      pixels[i + 1]! += shade;
+      pixels[i + 2]! += shade;
+    }
+  }
+}
+
+/** A closed outline through the quad's corners, `thickness` pixels wide. */
+function drawOutline(pixels: Uint8ClampedArray, width: number, height: number, quad: Point[], thickness: number, colour: Rgb, opacity: number): void {
+  const half = Math.max(0.5, thickness / 2);
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k]!;
+    const b = quad[(k + 1) % 4]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const ux = (b.x - a.x) / length;
+    const uy = (b.y - a.y) / length;
+    const minX = Math.max(0, Math.floor(Math.min(a.x, b.x) - half - 1));
+    const maxX = Math.min(width - 1, Math.ceil(Math.max(a.x, b.x) + half + 1));
+    const minY = Math.max(0, Math.floor(Math.min(a.y, b.y) - half - 1));
+    const maxY = Math.min(height - 1, Math.ceil(Math.max(a.y, b.y) + half + 1));
+    for (let y = minY; y <= maxY; y++) {
+      for (let x = minX; x <= maxX; x++) {
+        const t = (x + 0.5 - a.x) * ux + (y + 0.5 - a.y) * uy;
+        if (t < -half || t > length + half) continue;
+        const distance = Math.abs((x + 0.5 - a.x) * uy - (y + 0.5 - a.y) * ux);
+        const weight = Math.min(1, half + 0.5 - distance);
+        if (weight > 0) blend(pixels, (y * width + x) * 3, colour, opacity * weight);
+      }
+    }
+  }
+}
+
+function blend(pixels: Uint8ClampedArray, i: number, colour: Rgb, weight: number): void {
+  pixels[i] = pixels[i]! * (1 - weight) + colour.r * weight;
+  pixels[i + 1] = pixels[i + 1]! * (1 - weight) + colour.g * weight;
+  pixels[i + 2] = pixels[i + 2]! * (1 - weight) + colour.b * weight;
 }
 
 /** Small objects on the table (coins, dice): something to see, nothing card-sized. */

@@ -11,7 +11,9 @@ export type SyntheticDefect =
   /** Centred on (x, y); `angleDeg` from the x axis with y down, as the engine reports it. */
   | { kind: 'scratch'; x: number; y: number; lengthMm: number; angleDeg: number; widthMm?: number }
   | { kind: 'print-line'; orientation: 'horizontal' | 'vertical'; atMm: number; widthMm?: number }
-  | { kind: 'spot'; x: number; y: number; diameterMm: number };
+  | { kind: 'spot'; x: number; y: number; diameterMm: number }
+  /** A marker's scribble, `sizeMm` across, centred at (x, y): a dark grey blob with a ragged outline and light gaps. */
+  | { kind: 'ink-mark'; x: number; y: number; sizeMm: number };
 
 export interface SyntheticLettering {
   name: string;
@@ -58,18 +60,18 @@ export interface SyntheticCardSpec {
     /** Default 'jpeg' at quality 85. */
     format?: 'jpeg' | 'png';
     jpegQuality?: number;
+    /**
+     * What the card lies on: a table (default, `background` with a lighting gradient), lined notebook paper (rulings
+     * every 7 mm and a margin line, running to the photo's edges), or a dark textured playmat.
+     */
+    surface?: 'table' | 'lined-paper' | 'playmat';
+    /** The card in a clear penny sleeve: a thin light outline this many mm outside the card (about 1.5). */
+    sleeveGapMm?: number;
     /** Where the card's centre sits, as shares of the photo size (0.5, 0.5 = middle). */
     centerX?: number;
     centerY?: number;
-    /**
-     * What the card lies on, as in collectors' photos: the plain table (default), lined notebook paper (printed lines
-     * running to the photo's edges), or a dark textured playmat. See surroundings.ts.
-     */
-    surface?: 'table' | 'lined-paper' | 'playmat';
     /** A soft shadow cast by the card, offset down and right, this many mm wide. Default none. */
     shadowMm?: number;
-    /** A clear penny sleeve: its outline a thin light ridge this many mm outside the card, a glare band across it. */
-    sleeveMarginMm?: number;
   };
   /** Refusal fixtures: a photo without a card, a blank photo, or a card cut off by the photo's edge. */
   variant?: 'card' | 'no-card' | 'blank' | 'cut-off';
