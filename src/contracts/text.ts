@@ -20,6 +20,7 @@ export type TextKind =
   /** A password: refused like a line, otherwise left exactly as typed (no normalisation: it is compared as given). */
   | 'secret';
 
+// eslint-disable-next-line no-control-regex -- finding control characters is this rule's whole point
 const CONTROL_EXCEPT_TAB_AND_LF = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const TAB_OR_LF = /[\t\n]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
