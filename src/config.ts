@@ -75,6 +75,11 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_PER_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  // Grading is the costly call: per client address for guests, per account for signed-in users, a minute and a day.
+  GRADE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  GRADE_LIMIT_GUEST_PER_DAY: z.coerce.number().int().min(1).default(200),
+  GRADE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  GRADE_LIMIT_USER_PER_DAY: z.coerce.number().int().min(1).default(2000),
 });
 
 export type Config = z.infer<typeof configSchema> & {
