@@ -8,6 +8,29 @@ const flag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** false (no proxy), a hop count, or a list of the proxies' addresses; `true` is refused (it trusts any client). */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY=true would believe any X-Forwarded-For a client sends: give the number of proxies in front (for example 1) or their addresses (for example 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    const addresses = value.split(',').map((a) => a.trim()).filter(Boolean);
+    if (addresses.some((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a))) {
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY takes a hop count or IP addresses and CIDR ranges, comma separated' });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
 const optionalText = z
   .string()
   .optional()
@@ -36,8 +59,10 @@ const configSchema = z.object({
   ALLOW_LOOPBACK_IMAGE_URLS: flag,
   // Cookie Secure flag; on by default behind HTTPS in production.
   COOKIE_SECURE: flag,
-  // Behind a load balancer: take the client address and scheme from X-Forwarded-* (rate limits, Secure cookies).
-  TRUST_PROXY: flag,
+  // Behind a load balancer: how many proxies stand in front (a hop count) or their addresses (IPs or CIDRs, comma
+  // separated). The client address is then read from the right of X-Forwarded-For, past the trusted proxies only, so
+  // a forged left part changes nothing. Never "trust everything": that would take any address a client claims.
+  TRUST_PROXY: trustProxy,
   // Origins allowed to make state-changing requests besides the server's own.
   TRUSTED_ORIGINS: z
     .string()
@@ -50,6 +75,11 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_PER_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  // Grading is the costly call: per client address for guests, per account for signed-in users, a minute and a day.
+  GRADE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  GRADE_LIMIT_GUEST_PER_DAY: z.coerce.number().int().min(1).default(200),
+  GRADE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  GRADE_LIMIT_USER_PER_DAY: z.coerce.number().int().min(1).default(2000),
 });
 
 export type Config = z.infer<typeof configSchema> & {

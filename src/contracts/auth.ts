@@ -1,29 +1,34 @@
 import { z } from 'zod';
+import { cleanText } from './text.ts';
 
 // The sign-in and registration rules of SPEC.md §5, shared by the server and the forms.
 
 // A required text field: `missing` when absent or not text, `tooLong` past `max` characters.
 const text = (missing: string, max: number, tooLong: string) => z.string({ error: missing }).max(max, tooLong);
-const email = () => text('Please enter a valid email', 255, 'Email must be at most 255 characters').trim().email('Please enter a valid email');
+const email = () => cleanText('line', text('Please enter a valid email', 255, 'Email must be at most 255 characters').trim().email('Please enter a valid email'));
+const password = (schema: z.ZodString) => cleanText('secret', schema);
 
 export const loginSchema = z.object({
   email: email(),
-  password: text('Password must be at least 6 characters', 255, 'Password must be at most 255 characters').min(6, 'Password must be at least 6 characters'),
+  password: password(text('Password must be at least 6 characters', 255, 'Password must be at most 255 characters').min(6, 'Password must be at least 6 characters')),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    first_name: text('First name is required', 100, 'First name must be at most 100 characters').trim().min(2, 'First name is required'),
-    last_name: text('Last name is required', 100, 'Last name must be at most 100 characters').trim().min(2, 'Last name is required'),
+    first_name: cleanText('name', text('First name is required', 100, 'First name must be at most 100 characters').trim().min(2, 'First name is required')),
+    last_name: cleanText('name', text('Last name is required', 100, 'Last name must be at most 100 characters').trim().min(2, 'Last name is required')),
     email: email(),
-    phone: text('Phone number must be at least 10 digits', 50, 'Phone number must be at most 50 characters')
-      .trim()
-      .min(10, 'Phone number must be at least 10 digits'),
-    password: text('Password must be at least 6 characters', 255, 'Password must be at most 255 characters')
-      .min(6, 'Password must be at least 6 characters')
-      .regex(/(?=.*[a-z])(?=.*[A-Z])/, 'Password must contain at least one uppercase and one lowercase letter'),
-    password_confirmation: text('Passwords do not match', 255, 'Password must be at most 255 characters').min(6, 'Password must be at least 6 characters'),
+    phone: cleanText(
+      'line',
+      text('Phone number must be at least 10 digits', 50, 'Phone number must be at most 50 characters').trim().min(10, 'Phone number must be at least 10 digits'),
+    ),
+    password: password(
+      text('Password must be at least 6 characters', 255, 'Password must be at most 255 characters')
+        .min(6, 'Password must be at least 6 characters')
+        .regex(/(?=.*[a-z])(?=.*[A-Z])/, 'Password must contain at least one uppercase and one lowercase letter'),
+    ),
+    password_confirmation: password(text('Passwords do not match', 255, 'Password must be at most 255 characters').min(6, 'Password must be at least 6 characters')),
     is_marketing_notifications_enabled: z.boolean({ error: 'Marketing notifications must be true or false' }).default(false),
   })
   .refine((v) => v.password === v.password_confirmation, {

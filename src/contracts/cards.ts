@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { gradingResultSchema, subgradesSchema } from './grading.ts';
+import { cleanText } from './text.ts';
 
 // The calls of SPEC.md §7 around graded cards: grading, the shared card, the collection,
 // the leaderboard and achievements. Shared by the server and the web app.
 
 /** POST /api/grade-card text fields (the files come as frontImage / backImage parts). */
 export const gradeCardFieldsSchema = z.object({
-  frontImageUrl: z
-    .string()
-    .trim()
-    .max(2048, 'That URL is too long')
-    .optional()
-    .transform((v) => (v ? v : null)),
-  backImageUrl: z
-    .string()
-    .trim()
-    .max(2048, 'That URL is too long')
-    .optional()
-    .transform((v) => (v ? v : null)),
-  cardType: z.string().trim().min(1).max(50).default('pokemon'),
+  frontImageUrl: cleanText('url', z.string().trim().max(2048, 'That URL is too long').optional()).transform((v) => (v ? v : null)),
+  backImageUrl: cleanText('url', z.string().trim().max(2048, 'That URL is too long').optional()).transform((v) => (v ? v : null)),
+  cardType: cleanText('line', z.string().trim().min(1).max(50).default('pokemon')),
 });
 export type GradeCardFields = z.infer<typeof gradeCardFieldsSchema>;
 

@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -16,6 +17,15 @@ import { cardRoutes } from './routes/cards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
+
+/**
+ * fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies counted from the server (the address
+ * one hop further is the client's, read from the right of X-Forwarded-For); a list trusts those addresses only.
+ */
+function trustedProxies(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
 
 /** What every route plugin is registered with: `app.register(myRoutes, { runtime })`. */
 export interface RouteOptions {
@@ -32,7 +42,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     loggerInstance: runtime.logger as FastifyBaseLogger,
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
   });
 
   // ── External plugins ───────────────────────────────────────────────────────────────────────────

@@ -121,7 +121,7 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       DATA_DIR: dataDir,
       CPU_POOL_SIZE: '1',
       TRUSTED_ORIGINS: 'https://partner.example',
-      TRUST_PROXY: 'true', // so X-Forwarded-Proto says HTTPS; client addresses come from remoteAddress
+      TRUST_PROXY: '1', // one proxy in front: X-Forwarded-Proto says HTTPS; client addresses come from remoteAddress
       AUTH_RATE_LIMIT_PER_ADDRESS: String(PER_ADDRESS),
       AUTH_RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT),
     });

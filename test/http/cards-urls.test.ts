@@ -28,7 +28,8 @@ describe('image URLs with loopback closed', () => {
   let routed: FastifyInstance;
 
   beforeAll(async () => {
-    h = await startCardsApp('pglite', { ALLOW_LOOPBACK_IMAGE_URLS: 'false' });
+    // Many hostile URLs from one guest: the grading limit is not what this suite tests.
+    h = await startCardsApp('pglite', { ALLOW_LOOPBACK_IMAGE_URLS: 'false', GRADE_LIMIT_GUEST_PER_MINUTE: '1000' });
     photos = await startPhotoServer({ 'card.jpg': await samplePhoto(2) });
     const imageFetcher = createImageFetcher({
       ...imageFetcherOptions(h.config),

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback } from 'node:zlib';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteCard } from '../../commands/cards/delete-card.ts';
 import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
 import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
@@ -119,7 +120,25 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return parsed.data;
   }
 
-  app.post('/api/grade-card', async (request) => {
+  /**
+   * Grading costs a second of CPU: guests are limited per address, signed-in users per account (higher), and told
+   * when to try again; a guest is told that signing in raises the limit.
+   */
+  async function limitGrading(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const { userId } = request.session;
+    const key = userId ? `grade:user:${userId}` : `grade:address:${createHash('sha256').update(request.ip).digest('hex')}`;
+    for (const rule of userId ? accounts.limits.gradingUser : accounts.limits.gradingGuest) {
+      const { allowed, retryAfterMs } = await accounts.rateLimiter.hit(`${key}:${rule.windowMs}`, rule);
+      if (allowed) continue;
+      const seconds = Math.ceil(retryAfterMs / 1000);
+      reply.header('retry-after', String(seconds));
+      const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+      throw new AppError('rate_limited', 'grading_rate_limited', userId ? `You have graded many cards in a short time. Please try again in ${wait}.` : `You have graded many cards in a short time. Please try again in ${wait}, or sign in for a higher limit.`);
+    }
+  }
+
+  app.post('/api/grade-card', async (request, reply) => {
+    await limitGrading(request, reply);
     const { files, fields: rawFields } = await readGradingUpload(request);
     const fields = gradeCardFieldsSchema.parse(rawFields);
     if (files.frontImage && fields.frontImageUrl) {

@@ -13,7 +13,13 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimit, type RateLimiter }
 export interface Accounts {
   provider: GradingProvider;
   rateLimiter: RateLimiter;
-  limits: { perAddress: RateLimit; perAccount: RateLimit };
+  limits: {
+    perAddress: RateLimit;
+    perAccount: RateLimit;
+    /** Grading, per client address for guests and per account for users: each window must allow it. */
+    gradingGuest: RateLimit[];
+    gradingUser: RateLimit[];
+  };
   close(): Promise<void>;
 }
 
@@ -34,10 +40,18 @@ export function createAccounts(services: AccountsServices): Accounts {
   redis?.on('error', (error) => logger.warn({ err: error }, 'auth rate-limit redis error'));
   return {
     provider: builtInProvider({ store: eventStore, db: database.db, hasher, clock, ids }),
-    rateLimiter: redis ? redisRateLimiter(redis, `${config.QUEUE_PREFIX}:auth-attempts:`) : memoryRateLimiter(clock),
+    rateLimiter: redis ? redisRateLimiter(redis, `${config.QUEUE_PREFIX}:limits:`) : memoryRateLimiter(clock),
     limits: {
       perAddress: { max: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: config.AUTH_RATE_LIMIT_PER_ADDRESS_WINDOW_SECONDS * 1000 },
       perAccount: { max: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: config.AUTH_RATE_LIMIT_PER_ACCOUNT_WINDOW_SECONDS * 1000 },
+      gradingGuest: [
+        { max: config.GRADE_LIMIT_GUEST_PER_MINUTE, windowMs: 60_000 },
+        { max: config.GRADE_LIMIT_GUEST_PER_DAY, windowMs: 86_400_000 },
+      ],
+      gradingUser: [
+        { max: config.GRADE_LIMIT_USER_PER_MINUTE, windowMs: 60_000 },
+        { max: config.GRADE_LIMIT_USER_PER_DAY, windowMs: 86_400_000 },
+      ],
     },
     async close() {
       if (!redis) return;

@@ -39,8 +39,9 @@ export async function startServer(): Promise<RunningServer> {
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    // Every account in these tests signs up from 127.0.0.1; the limits have tests of their own.
+    // Every account in these tests signs up and grades from 127.0.0.1; the limits have tests of their own.
     AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
+    GRADE_LIMIT_GUEST_PER_MINUTE: '1000',
   };
   // Embedded database and queue: the browser tests need no services.
   delete env.DATABASE_URL;
