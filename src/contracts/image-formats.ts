@@ -1,5 +1,7 @@
 // THE list of photo formats the product takes: the decoder, the upload checks, the error messages and the
-// web app's file pickers all read it, so what a picker offers is what the server grades.
+// web app's file pickers all read it, so what a picker offers is what the server grades. HEIC (an iPhone's default)
+// is not in it: the prebuilt libvips sharp ships reads AVIF but not HEVC-coded HEIC; an iPhone sends JPEG to a web
+// page's file picker unless told otherwise. TIFF is not either: no camera or phone saves it.
 
 export interface ImageFormat {
   /** How people call it, in messages. */
@@ -13,8 +15,6 @@ export const IMAGE_FORMATS = [
   { label: 'JPEG', mimeTypes: ['image/jpeg'], extensions: ['.jpg', '.jpeg'] },
   { label: 'PNG', mimeTypes: ['image/png'], extensions: ['.png'] },
   { label: 'WebP', mimeTypes: ['image/webp'], extensions: ['.webp'] },
-  // What an iPhone saves by default.
-  { label: 'HEIC', mimeTypes: ['image/heic', 'image/heif'], extensions: ['.heic', '.heif'] },
   { label: 'AVIF', mimeTypes: ['image/avif'], extensions: ['.avif'] },
   { label: 'GIF', mimeTypes: ['image/gif'], extensions: ['.gif'] },
 ] as const satisfies readonly ImageFormat[];
@@ -24,3 +24,27 @@ export const IMAGE_FORMATS_LABEL = `${IMAGE_FORMATS.slice(0, -1).map((f) => f.la
 
 /** For `<input type="file" accept=…>`: the media types and the extensions (some browsers know HEIC only by name). */
 export const IMAGE_ACCEPT_ATTRIBUTE = IMAGE_FORMATS.flatMap((f) => [...f.mimeTypes, ...f.extensions]).join(',');
+
+export type ImageContentType = (typeof IMAGE_FORMATS)[number]['mimeTypes'][0];
+
+const ascii = (bytes: Uint8Array, start: number, length: number): string => String.fromCharCode(...bytes.subarray(start, start + length));
+
+/** Which of IMAGE_FORMATS these bytes are (by their first bytes, never a name or a header), or null. */
+export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
+  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')) return 'image/gif';
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'image/webp';
+  if (isAvif(bytes)) return 'image/avif';
+  return null;
+}
+
+/** An ISO-BMFF `ftyp` box whose major or compatible brands name AVIF (not HEIC, which shares the container). */
+function isAvif(bytes: Uint8Array): boolean {
+  if (bytes.length < 16 || ascii(bytes, 4, 4) !== 'ftyp') return false;
+  const boxSize = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const end = Math.min(boxSize, bytes.length);
+  const brands = [ascii(bytes, 8, 4)];
+  for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(ascii(bytes, offset, 4));
+  return brands.includes('avif') || brands.includes('avis');
+}

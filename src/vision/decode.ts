@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
+import { IMAGE_FORMATS_LABEL, sniffImageType, type ImageContentType } from '../contracts/image-formats.ts';
 import { ImageMeasurementError } from './errors.ts';
 import type { DecodedImage } from './image.ts';
 
@@ -15,20 +16,16 @@ export interface DecodeOptions {
   maxSide?: number;
 }
 
-/** Formats we decode, recognised by their first bytes. Anything else (text, SVG, PDF, ...) never reaches a decoder. */
-function sniffFormat(bytes: Uint8Array): string | null {
-  const startsWith = (offset: number, ...values: number[]) => values.every((value, i) => bytes[offset + i] === value);
-  const ascii = (offset: number, text: string) => startsWith(offset, ...Array.from(text, (c) => c.charCodeAt(0)));
-  if (startsWith(0, 0xff, 0xd8, 0xff)) return 'jpeg';
-  if (startsWith(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
-  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'gif';
-  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'webp';
-  if (startsWith(0, 0x49, 0x49, 0x2a, 0x00) || startsWith(0, 0x4d, 0x4d, 0x00, 0x2a)) return 'tiff';
-  if (ascii(4, 'ftyp')) return 'heif';
-  return null;
-}
+/** sharp's name for each accepted format: what its header must say once the first bytes have been recognised. */
+const SHARP_FORMAT: Record<ImageContentType, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'heif',
+  'image/gif': 'gif',
+};
 
-const decodableFormats = new Set(['jpeg', 'png', 'gif', 'webp', 'tiff', 'heif']);
+const NOT_A_PHOTO = `The file is not a photo we can read (${IMAGE_FORMATS_LABEL}).`;
 
 /**
  * Decodes a photo to upright 8-bit sRGB: EXIF orientation applied, CMYK and 16-bit converted, alpha flattened.
@@ -36,10 +33,10 @@ const decodableFormats = new Set(['jpeg', 'png', 'gif', 'webp', 'tiff', 'heif'])
  */
 export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Promise<DecodedImage> {
   if (bytes.length === 0) throw new ImageMeasurementError('empty_image', 'The file is empty.');
-  const sniffed = sniffFormat(bytes);
-  if (sniffed === null) {
-    throw new ImageMeasurementError('not_an_image', 'The file is not a photo we can read (JPEG, PNG, WebP, HEIC, TIFF or GIF).');
-  }
+  // The one list of formats (src/contracts/image-formats.ts): anything else (text, SVG, PDF, TIFF, HEIC) never
+  // reaches a decoder.
+  const sniffed = sniffImageType(bytes);
+  if (sniffed === null) throw new ImageMeasurementError('not_an_image', NOT_A_PHOTO);
 
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let metadata: Metadata;
@@ -49,9 +46,7 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
   } catch {
     throw new ImageMeasurementError('truncated_image', 'The photo is damaged or incomplete.');
   }
-  if (!decodableFormats.has(metadata.format)) {
-    throw new ImageMeasurementError('not_an_image', 'The file is not a photo we can read (JPEG, PNG, WebP, HEIC, TIFF or GIF).');
-  }
+  if (metadata.format !== SHARP_FORMAT[sniffed]) throw new ImageMeasurementError('not_an_image', NOT_A_PHOTO);
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
   if (width <= 0 || height <= 0) throw new ImageMeasurementError('truncated_image', 'The photo is damaged or incomplete.');

@@ -3,6 +3,13 @@ import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
+import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_FORMATS } from '@contracts/image-formats';
+
+/** The formats the server grades (one list with the server), by media type or, when the browser gives none, by name. */
+function isAcceptedImage(file: File): boolean {
+  const name = file.name.toLowerCase();
+  return IMAGE_FORMATS.some((format) => (format.mimeTypes as readonly string[]).includes(file.type) || (file.type === '' && format.extensions.some((extension) => name.endsWith(extension))));
+}
 
 /**
  * One side's drop area (SPEC.md §2): drop an image or click to browse; once chosen, a preview with Change and
@@ -27,7 +34,7 @@ export function ImageDropZone({
 
   function accept(candidate: File | undefined) {
     if (!candidate) return;
-    if (!candidate.type.startsWith('image/')) {
+    if (!isAcceptedImage(candidate)) {
       toast({ title: 'Invalid File Type', description: 'Please select an image file (JPG, PNG, WEBP).', variant: 'destructive' });
       return;
     }
@@ -45,7 +52,7 @@ export function ImageDropZone({
       ref={inputRef}
       id={id}
       type="file"
-      accept="image/*"
+      accept={IMAGE_ACCEPT_ATTRIBUTE}
       className="peer sr-only"
       aria-label={`${label}${optional ? ' (optional)' : ''}`}
       // With a preview on screen, Change is the way to another file; the hidden input stays out of the tab order.
