@@ -5,12 +5,20 @@ import { guestDataClaimers } from '../../commands/accounts/guest-data-claimers.t
 import { loginSchema, registerSchema } from '../../contracts/auth.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { normalizeEmail } from '../../domain/accounts/identity.ts';
+import { createDeviceCookies, DEVICE_COOKIE } from '../../infra/auth/device-cookies.ts';
 import type { RateLimit } from '../../infra/auth/rate-limiter.ts';
 import { findUserById, userView } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 
 // Accounts through the provider (SPEC.md §7): register, login, logout, current user, provider profile.
+
+/** Each failed sign-in to an account from an unknown browser makes the next answer this much slower, up to the cap. */
+const SIGN_IN_DELAY_STEP_MS = 200;
+const SIGN_IN_DELAY_MAX_MS = 2_000;
+/** How long a browser is remembered as one that signed in to an account. */
+const DEVICE_COOKIE_DAYS = 180;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -22,11 +30,25 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   const { provider, rateLimiter, limits } = accounts;
   const { eventStore: store, database, clock, ids } = runtime;
 
-  async function limit(reply: FastifyReply, key: string, rule: RateLimit): Promise<void> {
-    const { allowed, retryAfterMs } = await rateLimiter.hit(key, rule);
-    if (allowed) return;
+  const deviceCookies = createDeviceCookies(database.db);
+
+  /** Counts a hit; past the rule's limit, a 429 with Retry-After. Returns the hits so far in the window. */
+  async function limit(reply: FastifyReply, key: string, rule: RateLimit): Promise<number> {
+    const { allowed, count, retryAfterMs } = await rateLimiter.hit(key, rule);
+    if (allowed) return count;
     reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
     throw new AppError('rate_limited', 'rate_limited', RATE_LIMITED_MESSAGE);
+  }
+
+  /** Gives the browser a token saying it has signed in to this account (see device-cookies.ts). */
+  async function rememberDevice(request: FastifyRequest, reply: FastifyReply, account: string): Promise<void> {
+    reply.setCookie(DEVICE_COOKIE, await deviceCookies.add(request.cookies[DEVICE_COOKIE], account), {
+      path: '/api/agscard',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
   }
 
   /** Rotates the session to the user's, and moves what the browser's guest session owned to the account. */
@@ -52,17 +74,25 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     await limit(reply, `register:account:${accountKey(input.email)}`, limits.perAccount);
     const user = await provider.register(input, commandMetadata(request, clock, ids));
     await signIn(request, reply, user.id);
+    await rememberDevice(request, reply, accountKey(input.email));
     return reply.status(201).send({ user });
   });
 
   app.post('/api/agscard/login', { onRequest: limitAddress('login') }, async (request, reply) => {
     const input = loginSchema.parse(request.body);
-    // Counts every attempt on the account, forgotten at the first right password.
-    const attemptsKey = `login:account:${accountKey(input.email)}`;
-    await limit(reply, attemptsKey, limits.perAccount);
+    const account = accountKey(input.email);
+    // A browser that signed in to this account before is exempt from its throttle: guessing from elsewhere never
+    // locks the owner out. Others: every attempt counts, each a little slower, 429 past the limit.
+    const knownDevice = await deviceCookies.knows(request.cookies[DEVICE_COOKIE], account);
+    const attemptsKey = `login:account:${account}`;
+    if (!knownDevice) {
+      const count = await limit(reply, attemptsKey, limits.perAccount);
+      if (count > 1) await sleep(Math.min(SIGN_IN_DELAY_STEP_MS * (count - 1), SIGN_IN_DELAY_MAX_MS));
+    }
     const user = await provider.login(input, commandMetadata(request, clock, ids));
-    await rateLimiter.reset(attemptsKey);
+    if (!knownDevice) await rateLimiter.reset(attemptsKey);
     await signIn(request, reply, user.id);
+    await rememberDevice(request, reply, account);
     return { user };
   });
 

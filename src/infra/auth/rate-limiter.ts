@@ -9,6 +9,8 @@ export interface RateLimit {
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Hits in the current window, this one included. */
+  count: number;
   /** Until the window ends; 0 when allowed. */
   retryAfterMs: number;
 }
@@ -35,7 +37,7 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
         windows.set(key, window);
       }
       window.count += 1;
-      return window.count <= limit.max ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: window.endsAt - now };
+      return window.count <= limit.max ? { allowed: true, count: window.count, retryAfterMs: 0 } : { allowed: false, count: window.count, retryAfterMs: window.endsAt - now };
     },
     async reset(key) {
       windows.delete(key);
@@ -55,7 +57,7 @@ export function redisRateLimiter(redis: Redis, prefix = 'rate-limit:'): RateLimi
   return {
     async hit(key, limit) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(limit.windowMs))) as [number, number];
-      return count <= limit.max ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: Math.max(ttl, 0) };
+      return count <= limit.max ? { allowed: true, count, retryAfterMs: 0 } : { allowed: false, count, retryAfterMs: Math.max(ttl, 0) };
     },
     async reset(key) {
       await redis.del(prefix + key);
