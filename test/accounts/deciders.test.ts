@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ABANDONED_CLAIM_MS, emailClaimDecider } from '../../src/domain/accounts/email-claim.ts';
-import type { EmailClaimed, GuestSessionClaimed, UserLoggedIn, UserRegistered } from '../../src/domain/accounts/events.ts';
+import type { EmailClaimed, GuestSessionClaimed, SignInRefused, UserLoggedIn, UserRegistered } from '../../src/domain/accounts/events.ts';
 import { guestSessionDecider } from '../../src/domain/accounts/guest-session.ts';
 import { firstFreeUsername, normalizeEmail, ownerOf, usernameBase } from '../../src/domain/accounts/identity.ts';
 import { userDecider } from '../../src/domain/accounts/user.ts';
@@ -47,6 +47,12 @@ describe('user', () => {
 
   it('refuses to record a sign-in for nobody', () => {
     given([]).when({ type: 'RecordLogin', data: { userId: 'u1', at: '2026-01-02T10:00:00.000Z' } }).thenRefuses('user_not_found');
+  });
+
+  it('records a refused sign-in of a registered user for the audit trail, and none for nobody', () => {
+    const refused: SignInRefused = { type: 'SignInRefused', data: { userId: 'u1', at: 'T3', reason: 'throttled', addressHash: 'ab12', retryAfterSeconds: 60 } };
+    given([registered]).when({ type: 'RecordRefusedSignIn', data: refused.data }).then([refused]);
+    given([]).when({ type: 'RecordRefusedSignIn', data: refused.data }).then([]);
   });
 
   it('keeps the last sign-in in its state', () => {

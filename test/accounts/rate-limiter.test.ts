@@ -12,7 +12,7 @@ describe('memory rate limiter', () => {
     expect((await limiter.hit('k', rule)).allowed).toBe(true);
     time = 400;
     expect((await limiter.hit('k', rule)).allowed).toBe(true);
-    expect(await limiter.hit('k', rule)).toEqual({ allowed: false, retryAfterMs: 600 });
+    expect(await limiter.hit('k', rule)).toEqual({ allowed: false, count: 3, retryAfterMs: 600 });
     expect((await limiter.hit('other', rule)).allowed).toBe(true);
     time = 1000;
     expect((await limiter.hit('k', rule)).allowed).toBe(true);

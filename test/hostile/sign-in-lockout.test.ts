@@ -54,6 +54,16 @@ describe('sign-in protection without lockout', () => {
     expect(stranger.response.json().error).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect(Number(stranger.response.headers['retry-after'])).toBeGreaterThan(0);
 
+    // The audit trail: every refusal on the account's stream, none with a password in it.
+    const userId = registration.response.json().user.id as string;
+    const refusals = await harness.database.db.selectFrom('es_events').select(['event_type', 'data']).where('stream_id', '=', `user-${userId}`).where('event_type', '=', 'SignInRefused').execute();
+    const reasons = refusals.map((r) => (r.data as { reason: string }).reason);
+    expect(reasons.filter((r) => r === 'wrong_password')).toHaveLength(PER_ACCOUNT);
+    expect(reasons.filter((r) => r === 'throttled')).toHaveLength(50 - PER_ACCOUNT + 1);
+    const trail = JSON.stringify(refusals);
+    expect(trail).not.toContain('Wrong');
+    expect(trail).not.toContain(password);
+
     // A device cookie for another account does not open this one.
     const other = await post('/api/agscard/register', { first_name: 'Eve', last_name: 'Other', email: `eve-${Date.now()}@example.com`, phone: '5551234567', password, password_confirmation: password });
     const borrowed = await post('/api/agscard/login', { email, password }, { did: other.set.did! });

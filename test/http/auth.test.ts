@@ -299,7 +299,7 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserLoggedIn']);
     });
 
-    it('answers a wrong password and an unknown email with the same 401, changing nothing', async () => {
+    it('answers a wrong password and an unknown email with the same 401; only the audit trail records the wrong password', async () => {
       const { input } = await registered();
       const before = await snapshot();
       const b = browser();
@@ -308,7 +308,11 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       await expectRefused(wrong, 401, 'invalid_credentials', 'Invalid email or password');
       expect(unknown.statusCode).toBe(401);
       expect(unknown.body).toBe(wrong.body);
-      expect(await snapshot()).toEqual(before);
+      // One SignInRefused on the account's stream (no password in it); nothing else changed.
+      expect(await snapshot()).toEqual({ ...before, events: before.events + 1 });
+      const last = await database.db.selectFrom('es_events').select(['event_type', 'data']).orderBy('global_position', 'desc').limit(1).executeTakeFirstOrThrow();
+      expect(last.event_type).toBe('SignInRefused');
+      expect(JSON.stringify(last.data)).not.toContain('Wrong123');
       await expectRefused(await b.get('/api/user'), 401, 'unauthorized');
     });
 

@@ -1,4 +1,4 @@
-import { userDecider } from '../../domain/accounts/user.ts';
+import { userDecider, type RecordRefusedSignIn } from '../../domain/accounts/user.ts';
 import { handleCommand, type CommandContext } from '../handle-command.ts';
 import { userStream } from './streams.ts';
 
@@ -8,5 +8,14 @@ export async function recordLogin(context: CommandContext, input: { userId: stri
     ...userStream(input.userId),
     decider: userDecider,
     command: { type: 'RecordLogin', data: input },
+  });
+}
+
+/** Records a refused sign-in to an existing account (wrong password or throttled), for the audit trail. */
+export async function recordRefusedSignIn(context: CommandContext, input: RecordRefusedSignIn['data']): Promise<void> {
+  await handleCommand(context, {
+    ...userStream(input.userId),
+    decider: userDecider,
+    command: { type: 'RecordRefusedSignIn', data: input },
   });
 }

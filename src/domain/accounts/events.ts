@@ -27,6 +27,20 @@ export type UserRegistered = DomainEvent<'UserRegistered', z.infer<typeof userRe
 export const userLoggedInSchema = z.object({ userId: z.string(), at: z.string() });
 export type UserLoggedIn = DomainEvent<'UserLoggedIn', z.infer<typeof userLoggedInSchema>>;
 
+/**
+ * A sign-in to this account refused, for the audit trail: a wrong password, or the account's throttle. Never the
+ * password, nor the address in clear (a hash, so repeated attempts from one place can be told apart).
+ */
+export const signInRefusedSchema = z.object({
+  userId: z.string(),
+  at: z.string(),
+  reason: z.enum(['wrong_password', 'throttled']),
+  addressHash: z.string(),
+  /** For a throttled attempt: when it may try again. */
+  retryAfterSeconds: z.number().int().nullable(),
+});
+export type SignInRefused = DomainEvent<'SignInRefused', z.infer<typeof signInRefusedSchema>>;
+
 /** The stream `user-email-<sha256(normalised email)>`: who holds an email address. */
 export const emailClaimedSchema = z.object({ email: z.string(), userId: z.string(), claimedAt: z.string() });
 export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaimedSchema>>;
@@ -35,7 +49,7 @@ export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaim
 export const guestSessionClaimedSchema = z.object({ guestId: z.string(), userId: z.string(), claimedAt: z.string() });
 export type GuestSessionClaimed = DomainEvent<'GuestSessionClaimed', z.infer<typeof guestSessionClaimedSchema>>;
 
-export type UserEvent = UserRegistered | UserLoggedIn;
+export type UserEvent = UserRegistered | UserLoggedIn | SignInRefused;
 export type EmailClaimEvent = EmailClaimed;
 export type GuestSessionEvent = GuestSessionClaimed;
 export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent;
@@ -43,6 +57,7 @@ export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent;
 export const accountsEventSchemas = {
   UserRegistered: userRegisteredSchema,
   UserLoggedIn: userLoggedInSchema,
+  SignInRefused: signInRefusedSchema,
   EmailClaimed: emailClaimedSchema,
   GuestSessionClaimed: guestSessionClaimedSchema,
 } as const;

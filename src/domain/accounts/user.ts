@@ -1,6 +1,6 @@
 import { AppError } from '../../contracts/errors.ts';
 import { assertNever, type Decider } from '../decider.ts';
-import type { UserEvent, UserLoggedIn, UserRegistered } from './events.ts';
+import type { SignInRefused, UserEvent, UserLoggedIn, UserRegistered } from './events.ts';
 
 // The user aggregate, stream `user-<userId>`. Email uniqueness is not decided here but by the
 // email-claim aggregate (./email-claim.ts), which is claimed first.
@@ -12,7 +12,9 @@ export type UserState =
 export type RegisterUser = { type: 'RegisterUser'; data: UserRegistered['data'] };
 /** Recorded after the credentials were verified, which needs the hasher and so happens outside. */
 export type RecordLogin = { type: 'RecordLogin'; data: UserLoggedIn['data'] };
-export type UserCommand = RegisterUser | RecordLogin;
+/** A refused sign-in, recorded for the audit trail (the refusal itself was decided outside: hasher, throttle). */
+export type RecordRefusedSignIn = { type: 'RecordRefusedSignIn'; data: SignInRefused['data'] };
+export type UserCommand = RegisterUser | RecordLogin | RecordRefusedSignIn;
 
 export function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status === 'registered') {
@@ -27,12 +29,19 @@ export function recordLogin(command: RecordLogin, state: UserState): UserEvent[]
   return [{ type: 'UserLoggedIn', data: command.data }];
 }
 
+export function recordRefusedSignIn(command: RecordRefusedSignIn, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') return [];
+  return [{ type: 'SignInRefused', data: command.data }];
+}
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
       return { status: 'registered', userId: event.data.userId, email: event.data.email, lastLoginAt: null };
     case 'UserLoggedIn':
       return state.status === 'registered' ? { ...state, lastLoginAt: event.data.at } : state;
+    case 'SignInRefused':
+      return state;
     default:
       return assertNever(event);
   }
@@ -47,6 +56,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return registerUser(command, state);
       case 'RecordLogin':
         return recordLogin(command, state);
+      case 'RecordRefusedSignIn':
+        return recordRefusedSignIn(command, state);
       default:
         return assertNever(command);
     }

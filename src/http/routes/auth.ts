@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { claimGuestSession } from '../../commands/accounts/claim-guest-session.ts';
 import { guestDataClaimers } from '../../commands/accounts/guest-data-claimers.ts';
+import { recordRefusedSignIn } from '../../commands/accounts/record-login.ts';
 import { loginSchema, registerSchema } from '../../contracts/auth.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { normalizeEmail } from '../../domain/accounts/identity.ts';
 import { createDeviceCookies, DEVICE_COOKIE } from '../../infra/auth/device-cookies.ts';
 import type { RateLimit } from '../../infra/auth/rate-limiter.ts';
-import { findUserById, userView } from '../../projections/users/queries.ts';
+import { findUserByEmail, findUserById, userView } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 
@@ -38,6 +39,14 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     if (allowed) return count;
     reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
     throw new AppError('rate_limited', 'rate_limited', RATE_LIMITED_MESSAGE);
+  }
+
+  /** A refused sign-in to an existing account goes on its stream (the audit trail); unknown emails have none. */
+  async function auditRefusal(request: FastifyRequest, email: string, reason: 'wrong_password' | 'throttled', retryAfterSeconds: number | null): Promise<void> {
+    const row = await findUserByEmail(database.db, email);
+    if (!row) return;
+    const addressHash = createHash('sha256').update(request.ip).digest('hex').slice(0, 16);
+    await recordRefusedSignIn({ store, metadata: commandMetadata(request, clock, ids) }, { userId: row.id, at: clock.now().toISOString(), reason, addressHash, retryAfterSeconds });
   }
 
   /** Gives the browser a token saying it has signed in to this account (see device-cookies.ts). */
@@ -86,10 +95,16 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     const knownDevice = await deviceCookies.knows(request.cookies[DEVICE_COOKIE], account);
     const attemptsKey = `login:account:${account}`;
     if (!knownDevice) {
-      const count = await limit(reply, attemptsKey, limits.perAccount);
+      const count = await limit(reply, attemptsKey, limits.perAccount).catch(async (error: unknown) => {
+        await auditRefusal(request, input.email, 'throttled', Number(reply.getHeader('retry-after')) || null);
+        throw error;
+      });
       if (count > 1) await sleep(Math.min(SIGN_IN_DELAY_STEP_MS * (count - 1), SIGN_IN_DELAY_MAX_MS));
     }
-    const user = await provider.login(input, commandMetadata(request, clock, ids));
+    const user = await provider.login(input, commandMetadata(request, clock, ids)).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === 'invalid_credentials') await auditRefusal(request, input.email, 'wrong_password', null);
+      throw error;
+    });
     if (!knownDevice) await rateLimiter.reset(attemptsKey);
     await signIn(request, reply, user.id);
     await rememberDevice(request, reply, account);
