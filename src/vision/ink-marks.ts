@@ -37,21 +37,17 @@ const SURROUND_EVEN_SHARE = 0.7;
 
 /** Dark marks on the face (the upright card's picture), as spots with their size: the longer side of their box. */
 export function findInkMarks(face: DecodedImage): Defect[] {
-  const { width, height, data } = face;
+  // Marks are millimetres across: half the picture's resolution (5 px/mm) sees them and costs a quarter.
+  const width = face.width >> 1;
+  const height = face.height >> 1;
   const pxPerMm = width / CARD_WIDTH_MM;
   const count = width * height;
   const lightness = new Float32Array(count);
   const candidate = new Uint8Array(count);
-  for (let p = 0, i = 0; p < count; p++, i += 3) {
-    const r = data[i]!;
-    const g = data[i + 1]!;
-    const b = data[i + 2]!;
-    lightness[p] = 0.299 * r + 0.587 * g + 0.114 * b;
-    candidate[p] = Math.max(r, g, b) - Math.min(r, g, b) <= MAX_CHROMA ? 1 : 0;
-  }
+  for (let y = 0; y < height; y++) halfRow(face, y, width, lightness, candidate);
   const mean = boxMean(lightness, width, height, Math.round((NEIGHBOURHOOD_MM / 2) * pxPerMm));
   // Over a fraction of a millimetre a scribbled mark stays dark while a printed stroke thins out.
-  const local = boxMean(lightness, width, height, Math.max(1, Math.round((SMOOTHING_MM / 2) * pxPerMm)));
+  const local = boxMean(lightness, width, height, Math.max(1, Math.floor((SMOOTHING_MM / 2) * pxPerMm)));
   const inset = Math.round(INSET_MM * pxPerMm);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -96,6 +92,23 @@ export function findInkMarks(face: DecodedImage): Defect[] {
 }
 
 const isSet = (pixel: number, mask: Uint8Array) => mask[pixel] === 1;
+
+/** One row of the half-resolution grid: each cell's lightness, and whether its colour is no print colour. */
+function halfRow(face: DecodedImage, y: number, width: number, lightness: Float32Array, colourless: Uint8Array): void {
+  const { data } = face;
+  const rowA = 2 * y * face.width * 3;
+  const rowB = rowA + face.width * 3;
+  for (let x = 0; x < width; x++) {
+    const a = rowA + 6 * x;
+    const b = rowB + 6 * x;
+    const r = (data[a]! + data[a + 3]! + data[b]! + data[b + 3]!) / 4;
+    const g = (data[a + 1]! + data[a + 4]! + data[b + 1]! + data[b + 4]!) / 4;
+    const bl = (data[a + 2]! + data[a + 5]! + data[b + 2]! + data[b + 5]!) / 4;
+    const p = y * width + x;
+    lightness[p] = 0.299 * r + 0.587 * g + 0.114 * bl;
+    colourless[p] = Math.max(r, g, bl) - Math.min(r, g, bl) <= MAX_CHROMA ? 1 : 0;
+  }
+}
 
 /** The ring round the box (out to `reach` pixels): its median light enough, and most of it near that median. */
 function onEvenLightSurround(lightness: Float32Array, width: number, height: number, x0: number, y0: number, x1: number, y1: number, reach: number): boolean {
