@@ -304,29 +304,29 @@ function bestQuad(search: SearchImage, lines: HoughLine[], threshold: number): P
 /** 0 when a side is not an edge; otherwise the sides' edge shares less their run-on, weighted by the colour step. */
 function quadScore(search: SearchImage, quad: Point[], threshold: number): number {
   const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  let total = 0;
-  let steps = 0;
-  for (let k = 0; k < 4; k++) {
+  const sides = [0, 1, 2, 3].map((k) => {
     const a = quad[k]!;
     const b = quad[(k + 1) % 4]!;
     const length = Math.hypot(b.x - a.x, b.y - a.y);
     const dx = (b.x - a.x) / length;
     const dy = (b.y - a.y) / length;
-    let nx = dy;
-    let ny = -dx;
     // Normal pointing out of the card.
-    if ((a.x - centre.x) * nx + (a.y - centre.y) * ny < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
+    const outward = (a.x - centre.x) * dy - (a.y - centre.y) * dx >= 0 ? 1 : -1;
+    return { a, length, dx, dy, nx: outward * dy, ny: -outward * dx };
+  });
+  // Cheapest test first: most quads fail on one side's edge share, before any run-on or colour is read.
+  let total = 0;
+  for (const { a, length, dx, dy, nx, ny } of sides) {
     const along = edgeShare(search, a, dx, dy, nx, ny, length, SIDE_FROM, SIDE_TO, SIDE_SAMPLES, threshold);
+    if (along < MIN_SIDE_SCORE) return 0;
     const before = edgeShare(search, a, dx, dy, nx, ny, length, -OVERSHOOT_TO, -OVERSHOOT_FROM, OVERSHOOT_SAMPLES, threshold);
     const after = edgeShare(search, a, dx, dy, nx, ny, length, 1 + OVERSHOOT_FROM, 1 + OVERSHOOT_TO, OVERSHOOT_SAMPLES, threshold);
     const sideScore = along - Math.max(before, after);
     if (sideScore < MIN_SIDE_SCORE) return 0;
     total += sideScore;
-    steps += colourStep(search, a, dx, dy, nx, ny, length);
   }
+  let steps = 0;
+  for (const { a, length, dx, dy, nx, ny } of sides) steps += colourStep(search, a, dx, dy, nx, ny, length);
   return total * Math.min(1, 0.4 + (0.6 * steps) / 4 / FULL_STEP);
 }
 
