@@ -1,5 +1,6 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import { CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Point } from '../contracts/measurement.ts';
+import { ASPECT_TOLERANCE, CARD_ASPECT, MIN_PX_PER_MM } from './card-outline.ts';
 import { fitLineRobust, intersectLines, isConvex, polygonArea } from './geometry.ts';
 import type { Line } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
@@ -11,12 +12,8 @@ import type { DecodedImage } from './image.ts';
 // really an edge, how little that edge runs on past the corners (a notebook's rulings run across the whole page),
 // and how much the colour steps across it (a penny sleeve's outline is a thin ridge between two patches of table).
 
-const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
-const ASPECT_TOLERANCE = 0.035;
 /** About the longer side of the copy lines are looked for on (an integer shrink of the photo). */
 const SEARCH_SIDE = 640;
-/** The smallest card we grade, in photo pixels per millimetre (GRADING.md §1.2). */
-const MIN_PX_PER_MM = 4.5;
 /** An edge is a step of at least this many levels (0–255) per pixel… */
 const MIN_EDGE_STEP = 6;
 /** …and never needs more than this, however busy the photo: a white card's edge on white paper is a faint shadow. */

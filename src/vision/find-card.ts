@@ -1,4 +1,3 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { MeasurementErrorCode, MeasurementRefusalDetails, Point } from '../contracts/measurement.ts';
 import { ImageMeasurementError } from './errors.ts';
 import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex, round } from './geometry.ts';
@@ -7,13 +6,10 @@ import { sampleRgb } from './image.ts';
 import { openMask } from './mask-morphology.ts';
 import { growRegion } from './regions.ts';
 import { findCardByLines } from './card-lines.ts';
+import { ASPECT_TOLERANCE, CARD_ASPECT, MIN_PX_PER_MM } from './card-outline.ts';
 import type { DecodedImage } from './image.ts';
 
-const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
-const ASPECT_TOLERANCE = 0.035;
 const MIN_FILL = 0.2;
-/** GRADING.md §1.2: below this the card's rim and defects are too coarse to measure. */
-const MIN_PX_PER_MM = 4.5;
 /** How far a 3 mm corner's arc lies inside the corner its straight sides make: 3·(√2 − 1)·√2 ≈ 1.8 mm, rounded up. */
 const ROUNDED_CORNER_MM = 2;
 
