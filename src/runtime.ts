@@ -1,6 +1,7 @@
 import { pino, type Logger } from 'pino';
 import { createAccounts, type Accounts } from './infra/auth/accounts.ts';
 import sharp from 'sharp';
+import { renameEmailUsernames } from './commands/accounts/rename-email-usernames.ts';
 import { createCardIds, type CardIds } from './commands/cards/card-ids.ts';
 import type { GradePhotos } from './commands/cards/grade-card.ts';
 import type { Config } from './config.ts';
@@ -112,6 +113,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     closers.push({ name: 'accounts', close: () => accounts.close() });
 
     if (options.role === 'api') {
+      const renamed = await renameEmailUsernames(eventStore, () => ({ actor: { kind: 'system', id: 'usernames' }, commandId: ids.uuid(), timestamp: clock.now().toISOString() }), database.db);
+      if (renamed > 0) logger.info({ renamed }, 'accounts named after their email renamed from their own names');
       const stopRunners = await startProjectionRunners(database, eventStore, asyncProjections, { logger });
       closers.push({ name: 'projection runners', close: () => stopRunners() });
     }

@@ -3,6 +3,7 @@ import { claimGuestSession } from '../../src/commands/accounts/claim-guest-sessi
 import type { GuestDataClaimer } from '../../src/commands/accounts/guest-data-claimers.ts';
 import { recordLogin } from '../../src/commands/accounts/record-login.ts';
 import { registerUser, type RegisterUserInput } from '../../src/commands/accounts/register-user.ts';
+import { renameEmailUsernames } from '../../src/commands/accounts/rename-email-usernames.ts';
 import { emailClaimStream, guestSessionStream, userStream } from '../../src/commands/accounts/streams.ts';
 import { AppError } from '../../src/contracts/errors.ts';
 import { ABANDONED_CLAIM_MS } from '../../src/domain/accounts/email-claim.ts';
@@ -61,7 +62,8 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
   it('registers a user: events in the email and user streams, a users row with a customer number', async () => {
     const input = newUser('Grace.Hopper@Example.com');
     const { username } = await registerUser(context(), deps(), input);
-    expect(username).toBe('grace.hopper');
+    // From the first name and the last initial, never from the email.
+    expect(username).toBe('AdaL');
 
     const claim = await store.readStream(emailClaimStream('grace.hopper@example.com').streamId);
     expect(claim.events.map((e) => [e.type, e.data])).toEqual([
@@ -74,7 +76,7 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
     const row = await findUserByEmail(database.db, 'GRACE.HOPPER@example.com');
     expect(row).toMatchObject({
       id: input.userId,
-      username: 'grace.hopper',
+      username: 'AdaL',
       password: input.passwordHash,
       email: 'Grace.Hopper@Example.com',
       first_name: 'Ada',
@@ -107,9 +109,10 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
   });
 
   it('makes usernames unique, also when registrations race for the same one', async () => {
-    const sequential = await registerUser(context(), deps(), newUser('linus@example.com'));
-    const again = await registerUser(context(), deps(), newUser('linus@example.org'));
-    expect([sequential.username, again.username]).toEqual(['linus', 'linus2']);
+    const named = (email: string) => ({ ...newUser(email), firstName: 'Linus', lastName: 'Torvalds' });
+    const sequential = await registerUser(context(), deps(), named('linus@example.com'));
+    const again = await registerUser(context(), deps(), named('linus@example.org'));
+    expect([sequential.username, again.username]).toEqual(['LinusT', 'LinusT2']);
 
     // All four read the taken usernames before any of them appends, so three must pick again.
     let lookups = 0;
@@ -175,6 +178,24 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
     expect(events.map((e) => [e.type, e.data])).toEqual([
       ['GuestSessionClaimed', { guestId, userId: 'u-1', claimedAt: metadata.timestamp }],
     ]);
+  });
+
+  it('renames an account named after its email once, by a UsernameChanged event', async () => {
+    const old = { ...newUser('Jane.Doe.Private@example.com'), firstName: 'Jane', lastName: 'Doe' };
+    // As registrations made them before: the username from the email's local part.
+    await store.append(userStream(old.userId).streamId, 'user', [{ type: 'UserRegistered', data: { ...old, username: 'jane.doe.private' }, metadata }], { expected: 'no_stream' });
+    let commands = 0;
+    const systemMetadata = () => ({ ...metadata, actor: { kind: 'system' as const, id: 'usernames' }, commandId: `rename-${commands++}` });
+
+    expect(await renameEmailUsernames(store, systemMetadata, database.db)).toBeGreaterThanOrEqual(1);
+    const row = await findUserByEmail(database.db, old.email);
+    expect(row!.username).toMatch(/^JaneD\d*$/);
+    const { events } = await store.readStream(userStream(old.userId).streamId);
+    expect(events.map((e) => [e.type, (e.data as { from?: string }).from ?? null])).toEqual([['UserRegistered', null], ['UsernameChanged', 'jane.doe.private']]);
+
+    // Started again (another API process, a restart): nothing left to rename.
+    expect(await renameEmailUsernames(store, systemMetadata, database.db)).toBe(0);
+    expect((await store.readStream(userStream(old.userId).streamId)).events).toHaveLength(2);
   });
 
   it('rebuilds the users table row for row', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ABANDONED_CLAIM_MS, emailClaimDecider } from '../../src/domain/accounts/email-claim.ts';
-import type { EmailClaimed, GuestSessionClaimed, SignInRefused, UserLoggedIn, UserRegistered } from '../../src/domain/accounts/events.ts';
+import type { EmailClaimed, GuestSessionClaimed, SignInRefused, UserLoggedIn, UsernameChanged, UserRegistered } from '../../src/domain/accounts/events.ts';
 import { guestSessionDecider } from '../../src/domain/accounts/guest-session.ts';
-import { firstFreeUsername, normalizeEmail, ownerOf, usernameBase } from '../../src/domain/accounts/identity.ts';
+import { emailUsernameBase, firstFreeUsername, isEmailUsername, normalizeEmail, ownerOf, usernameBase } from '../../src/domain/accounts/identity.ts';
 import { userDecider } from '../../src/domain/accounts/user.ts';
 import { specify } from './decider-spec.ts';
 
@@ -55,12 +55,19 @@ describe('user', () => {
     given([]).when({ type: 'RecordRefusedSignIn', data: refused.data }).then([]);
   });
 
+  it('renames an account from the name it has, once', () => {
+    const renamed: UsernameChanged = { type: 'UsernameChanged', data: { userId: 'u1', from: 'ada', to: 'AdaL', at: 'T4' } };
+    given([registered]).when({ type: 'ChangeUsername', data: renamed.data }).then([renamed]);
+    given([registered, renamed]).when({ type: 'ChangeUsername', data: renamed.data }).then([]);
+    given([]).when({ type: 'ChangeUsername', data: renamed.data }).then([]);
+  });
+
   it('keeps the last sign-in in its state', () => {
     const state = [registered, { type: 'UserLoggedIn', data: { userId: 'u1', at: 'T2' } } as UserLoggedIn].reduce(
       userDecider.evolve,
       userDecider.initialState(),
     );
-    expect(state).toEqual({ status: 'registered', userId: 'u1', email: 'Ada@Example.com', lastLoginAt: 'T2' });
+    expect(state).toEqual({ status: 'registered', userId: 'u1', email: 'Ada@Example.com', username: 'ada', lastLoginAt: 'T2' });
   });
 });
 
@@ -124,10 +131,16 @@ describe('identity', () => {
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
   });
 
-  it('derives usernames from the local part and makes them unique', () => {
-    expect(usernameBase('Ada.Lovelace+cards@example.com')).toBe('ada.lovelace');
-    expect(usernameBase('"!!"@example.com')).toBe('user');
-    expect(usernameBase(`${'x'.repeat(100)}@example.com`)).toHaveLength(40);
+  it('makes usernames from the first name and the last initial, never the email, and makes them unique', () => {
+    expect(usernameBase('Ada', 'lovelace')).toBe('AdaL');
+    expect(usernameBase(' Mary Ann ', 'de la Cruz')).toBe('MaryAnnD');
+    expect(usernameBase('李', '小龍')).toBe('李小');
+    expect(usernameBase(null, null)).toBe('Collector');
+    expect(Array.from(usernameBase('x'.repeat(100), 'Y'))).toHaveLength(40);
+    // What was made from emails before, to find the accounts still named so.
+    expect(emailUsernameBase('Ada.Lovelace+cards@example.com')).toBe('ada.lovelace');
+    expect(isEmailUsername('ada.lovelace2', 'Ada.Lovelace@example.com')).toBe(true);
+    expect(isEmailUsername('AdaL', 'Ada.Lovelace@example.com')).toBe(false);
     expect(firstFreeUsername('ada', new Set())).toBe('ada');
     expect(firstFreeUsername('ada', new Set(['ada', 'ada2', 'ada.l']))).toBe('ada3');
   });

@@ -195,7 +195,7 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       const { user } = response.json();
       expect(user).toEqual({
         id: expect.any(String),
-        username: 'grace.hopper',
+        username: 'GraceH',
         email: 'Grace.Hopper@Example.com',
         first_name: 'Grace',
         last_name: 'Hopper',
@@ -273,10 +273,10 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       await expectRefused(await b.get('/api/user'), 401, 'unauthorized');
     });
 
-    it('makes usernames unique from the email local part', async () => {
-      const first = await registered({ email: 'same.name@example.com' });
-      const second = await registered({ email: 'same.name@example.org' });
-      expect([first.user.username, second.user.username]).toEqual(['same.name', 'same.name2']);
+    it('makes usernames unique from the first name and last initial, never from the email', async () => {
+      const first = await registered({ email: 'same.name@example.com', first_name: 'Jane', last_name: 'Doe' });
+      const second = await registered({ email: 'same.name@example.org', first_name: 'Jane', last_name: 'Dawson' });
+      expect([first.user.username, second.user.username]).toEqual(['JaneD', 'JaneD2']);
     });
   });
 

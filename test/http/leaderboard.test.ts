@@ -42,4 +42,21 @@ describe.each(await databaseKinds())('leaderboard API on %s', (kind) => {
       { id: two.user.id, username: two.user.username, cardCount: 2 },
     ]);
   });
+
+  it('no public response carries the registering email or any part of it', async () => {
+    const b = h.browser();
+    const email = `jane.doe.private.${Date.now()}@example.com`;
+    const registered = await b.post('/api/agscard/register', { first_name: 'Jane', last_name: 'Doe', email, phone: '5551234567', password: 'Secret123', password_confirmation: 'Secret123' });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().user.username).toMatch(/^JaneD\d*$/);
+    const card = (await b.grade([['frontImage', { bytes: await samplePhoto(3) }]])).json();
+    await h.catchUp();
+    const localPart = email.split('@')[0]!;
+    const stranger = h.browser();
+    for (const url of ['/api/leaderboard', `/api/card/${card.id}`]) {
+      const body = (await stranger.get(url)).body;
+      expect(body).not.toContain(localPart);
+      expect(body).not.toContain('jane.doe');
+    }
+  });
 });

@@ -23,7 +23,7 @@ const USERNAME_ATTEMPTS = 5;
 export async function registerUser(context: CommandContext, deps: RegisterUserDeps, input: RegisterUserInput): Promise<{ username: string }> {
   await claimEmail(context, input);
 
-  const base = usernameBase(input.email);
+  const base = usernameBase(input.firstName, input.lastName);
   for (let attempt = 1; ; attempt++) {
     const username = firstFreeUsername(base, await deps.usernamesStartingWith(base));
     try {

@@ -7,7 +7,7 @@ import type { DomainEvent } from '../decider.ts';
 /** A user's own stream, `user-<userId>`. */
 export const userRegisteredSchema = z.object({
   userId: z.string(),
-  /** Shown in the top bar; unique across users, derived from the email's local part. */
+  /** Shown in the top bar and the leaderboard; unique across users (first name and last initial since UsernameChanged). */
   username: z.string().max(255),
   /** As the user typed it (trimmed); comparisons use the normalised form. */
   email: z.string().max(255),
@@ -26,6 +26,10 @@ export type UserRegistered = DomainEvent<'UserRegistered', z.infer<typeof userRe
 
 export const userLoggedInSchema = z.object({ userId: z.string(), at: z.string() });
 export type UserLoggedIn = DomainEvent<'UserLoggedIn', z.infer<typeof userLoggedInSchema>>;
+
+/** The public name changed: accounts named after their email's local part get one from their own name. */
+export const usernameChangedSchema = z.object({ userId: z.string(), from: z.string(), to: z.string().max(255), at: z.string() });
+export type UsernameChanged = DomainEvent<'UsernameChanged', z.infer<typeof usernameChangedSchema>>;
 
 /**
  * A sign-in to this account refused, for the audit trail: a wrong password, or the account's throttle. Never the
@@ -49,7 +53,7 @@ export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaim
 export const guestSessionClaimedSchema = z.object({ guestId: z.string(), userId: z.string(), claimedAt: z.string() });
 export type GuestSessionClaimed = DomainEvent<'GuestSessionClaimed', z.infer<typeof guestSessionClaimedSchema>>;
 
-export type UserEvent = UserRegistered | UserLoggedIn | SignInRefused;
+export type UserEvent = UserRegistered | UserLoggedIn | SignInRefused | UsernameChanged;
 export type EmailClaimEvent = EmailClaimed;
 export type GuestSessionEvent = GuestSessionClaimed;
 export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent;
@@ -58,6 +62,7 @@ export const accountsEventSchemas = {
   UserRegistered: userRegisteredSchema,
   UserLoggedIn: userLoggedInSchema,
   SignInRefused: signInRefusedSchema,
+  UsernameChanged: usernameChangedSchema,
   EmailClaimed: emailClaimedSchema,
   GuestSessionClaimed: guestSessionClaimedSchema,
 } as const;

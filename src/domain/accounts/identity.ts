@@ -8,13 +8,30 @@ export function normalizeEmail(email: string): string {
 const USERNAME_BASE_MAX = 40;
 
 /**
- * The part of a username taken from the email: its local part without a `+tag`, lower-cased,
- * letters, digits, `.`, `_` and `-` only.
+ * A person's public name (the leaderboard, the top bar): the first name and the initial of the last ("Grace" and
+ * "Hopper" give "GraceH"), never anything from the email. Spaces and invisible characters are left out.
  */
-export function usernameBase(email: string): string {
+export function usernameBase(firstName: string | null, lastName: string | null): string {
+  const first = Array.from((firstName ?? '').normalize('NFC').replace(/[\s\p{C}]/gu, ''));
+  const initial = Array.from((lastName ?? '').normalize('NFC').replace(/[\s\p{C}]/gu, ''))[0]?.toUpperCase() ?? '';
+  const base = [...first.slice(0, USERNAME_BASE_MAX - 1), initial].join('');
+  return base === '' ? 'Collector' : base;
+}
+
+/**
+ * What usernames were made of before (the email's local part without a `+tag`, lower-cased, letters, digits, `.`,
+ * `_` and `-`): kept only to find the accounts whose public name still shows part of their email.
+ */
+export function emailUsernameBase(email: string): string {
   const local = (normalizeEmail(email).split('@')[0] ?? '').split('+')[0] ?? '';
   const cleaned = local.replace(/[^a-z0-9._-]/g, '').slice(0, USERNAME_BASE_MAX);
   return cleaned === '' ? 'user' : cleaned;
+}
+
+/** True when `username` is the one the email gave (`base`, `base2`, …). */
+export function isEmailUsername(username: string, email: string): boolean {
+  const base = emailUsernameBase(email);
+  return username === base || (username.startsWith(base) && /^\d+$/.test(username.slice(base.length)));
 }
 
 /** The first of `base`, `base2`, `base3`, … that is not taken. */

@@ -1,20 +1,22 @@
 import { AppError } from '../../contracts/errors.ts';
 import { assertNever, type Decider } from '../decider.ts';
-import type { SignInRefused, UserEvent, UserLoggedIn, UserRegistered } from './events.ts';
+import type { SignInRefused, UserEvent, UserLoggedIn, UsernameChanged, UserRegistered } from './events.ts';
 
 // The user aggregate, stream `user-<userId>`. Email uniqueness is not decided here but by the
 // email-claim aggregate (./email-claim.ts), which is claimed first.
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; email: string; lastLoginAt: string | null };
+  | { status: 'registered'; userId: string; email: string; username: string; lastLoginAt: string | null };
 
 export type RegisterUser = { type: 'RegisterUser'; data: UserRegistered['data'] };
 /** Recorded after the credentials were verified, which needs the hasher and so happens outside. */
 export type RecordLogin = { type: 'RecordLogin'; data: UserLoggedIn['data'] };
 /** A refused sign-in, recorded for the audit trail (the refusal itself was decided outside: hasher, throttle). */
 export type RecordRefusedSignIn = { type: 'RecordRefusedSignIn'; data: SignInRefused['data'] };
-export type UserCommand = RegisterUser | RecordLogin | RecordRefusedSignIn;
+/** Renames the account, if it still has the name the command replaces (two processes renaming it do it once). */
+export type ChangeUsername = { type: 'ChangeUsername'; data: UsernameChanged['data'] };
+export type UserCommand = RegisterUser | RecordLogin | RecordRefusedSignIn | ChangeUsername;
 
 export function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status === 'registered') {
@@ -34,14 +36,21 @@ export function recordRefusedSignIn(command: RecordRefusedSignIn, state: UserSta
   return [{ type: 'SignInRefused', data: command.data }];
 }
 
+export function changeUsername(command: ChangeUsername, state: UserState): UserEvent[] {
+  if (state.status !== 'registered' || state.username !== command.data.from || command.data.from === command.data.to) return [];
+  return [{ type: 'UsernameChanged', data: command.data }];
+}
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, email: event.data.email, lastLoginAt: null };
+      return { status: 'registered', userId: event.data.userId, email: event.data.email, username: event.data.username, lastLoginAt: null };
     case 'UserLoggedIn':
       return state.status === 'registered' ? { ...state, lastLoginAt: event.data.at } : state;
     case 'SignInRefused':
       return state;
+    case 'UsernameChanged':
+      return state.status === 'registered' ? { ...state, username: event.data.to } : state;
     default:
       return assertNever(event);
   }
@@ -58,6 +67,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return recordLogin(command, state);
       case 'RecordRefusedSignIn':
         return recordRefusedSignIn(command, state);
+      case 'ChangeUsername':
+        return changeUsername(command, state);
       default:
         return assertNever(command);
     }

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { userRegisteredSchema } from '../../domain/accounts/events.ts';
+import { usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
 import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema } from '../../domain/cards/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import type { AsyncProjection } from '../../infra/event-store/types.ts';
@@ -22,7 +22,7 @@ async function addCards(trx: Transaction<Tables>, userId: string, delta: number)
 
 export const leaderboardProjection: AsyncProjection = {
   name: 'leaderboard',
-  handles: ['UserRegistered', 'CardGraded', 'CardDeleted', 'CardOwnerChanged'],
+  handles: ['UserRegistered', 'UsernameChanged', 'CardGraded', 'CardDeleted', 'CardOwnerChanged'],
   tables: ['leaderboard'],
   async apply(trx, events) {
     for (const event of events) {
@@ -33,6 +33,15 @@ export const leaderboardProjection: AsyncProjection = {
             .insertInto('leaderboard')
             .values({ user_id: userId, username, card_count: 0 })
             .onConflict((c) => c.column('user_id').doUpdateSet({ username }))
+            .execute();
+          break;
+        }
+        case 'UsernameChanged': {
+          const { userId, to } = usernameChangedSchema.parse(event.data);
+          await trx
+            .insertInto('leaderboard')
+            .values({ user_id: userId, username: to, card_count: 0 })
+            .onConflict((c) => c.column('user_id').doUpdateSet({ username: to }))
             .execute();
           break;
         }

@@ -1,4 +1,4 @@
-import { userLoggedInSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
+import { userLoggedInSchema, usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
 import { normalizeEmail } from '../../domain/accounts/identity.ts';
 import type { InlineProjection } from '../../infra/event-store/types.ts';
 
@@ -11,7 +11,7 @@ export function customerNumber(globalPosition: number): string {
 // the insert, and so the whole append, fail: the unique indexes are a backstop (see email-claim.ts).
 export const usersProjection: InlineProjection = {
   name: 'users',
-  handles: ['UserRegistered', 'UserLoggedIn'],
+  handles: ['UserRegistered', 'UserLoggedIn', 'UsernameChanged'],
   tables: ['users'],
   async apply(trx, events) {
     for (const event of events) {
@@ -39,6 +39,9 @@ export const usersProjection: InlineProjection = {
       } else if (event.type === 'UserLoggedIn') {
         const data = userLoggedInSchema.parse(event.data);
         await trx.updateTable('users').set({ last_login_at: data.at }).where('id', '=', data.userId).execute();
+      } else if (event.type === 'UsernameChanged') {
+        const data = usernameChangedSchema.parse(event.data);
+        await trx.updateTable('users').set({ username: data.to }).where('id', '=', data.userId).execute();
       }
     }
   },
