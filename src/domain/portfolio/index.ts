@@ -1,0 +1,3 @@
+// Cards in a collector's portfolio: events and the decider. Pure.
+export * from './events.ts';
+export * from './portfolio-card.ts';
