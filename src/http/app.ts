@@ -17,6 +17,7 @@ import { cardRoutes } from './routes/cards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
+import { portfolioRoutes } from './routes/portfolio.ts';
 
 /**
  * fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies counted from the server (the address
@@ -83,6 +84,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     await api.register(cardRoutes, { runtime });
     await api.register(leaderboardRoutes, { runtime });
     await api.register(achievementRoutes, { runtime });
+    await api.register(portfolioRoutes, { runtime });
   });
 
   // ── The web app: static files and the index.html fallback; always last ─────────────────────────

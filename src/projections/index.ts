@@ -2,6 +2,7 @@ import type { AsyncProjection, InlineProjection } from '../infra/event-store/typ
 import { achievementsProjection } from './achievements/achievements-projection.ts';
 import { achievementNotificationsProjection } from './achievements/notifications-projection.ts';
 import { cardsProjection } from './cards/cards-projection.ts';
+import { portfolioProjection } from './portfolio/portfolio-projection.ts';
 import { leaderboardProjection } from './leaderboard/leaderboard-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 
@@ -13,6 +14,7 @@ export const inlineProjections: readonly InlineProjection[] = [
   usersProjection,
   cardsProjection,
   achievementNotificationsProjection,
+  portfolioProjection,
 ];
 
 export const asyncProjections: readonly AsyncProjection[] = [

@@ -46,7 +46,9 @@ export interface Browser {
   delete(url: string): Promise<LightMyRequestResponse>;
   /** POST /api/grade-card (or `url`) with a multipart body. */
   grade(parts: FormParts, url?: string): Promise<LightMyRequestResponse>;
-  send(options: { method: 'GET' | 'POST' | 'DELETE'; url: string; headers?: Record<string, string>; payload?: string | Buffer | object }): Promise<LightMyRequestResponse>;
+  patch(url: string, body?: object): Promise<LightMyRequestResponse>;
+  put(url: string, body?: object): Promise<LightMyRequestResponse>;
+  send(options: { method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT'; url: string; headers?: Record<string, string>; payload?: string | Buffer | object }): Promise<LightMyRequestResponse>;
 }
 
 /** Files (bytes, optional type and name) and text fields of a multipart form, in order. */
@@ -112,6 +114,8 @@ export async function startCardsApp(kind: DatabaseKind, env: Record<string, stri
       get: (url) => send({ method: 'GET', url }),
       post: (url, body) => send({ method: 'POST', url, ...(body === undefined ? {} : { payload: body }) }),
       delete: (url) => send({ method: 'DELETE', url }),
+      patch: (url, body) => send({ method: 'PATCH', url, ...(body === undefined ? {} : { payload: body }) }),
+      put: (url, body) => send({ method: 'PUT', url, ...(body === undefined ? {} : { payload: body }) }),
       async grade(parts, url = '/api/grade-card') {
         const { body, contentType } = await multipartBody(parts);
         return send({ method: 'POST', url, headers: { 'content-type': contentType }, payload: body });

@@ -3,6 +3,7 @@ import * as eventStore from './0001-event-store.ts';
 import * as accounts from './0002-accounts.ts';
 import * as cards from './0003-cards.ts';
 import * as cardCollections from './0003-cards-collections.ts';
+import * as portfolio from './0004-portfolio.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-cards': cards,
   '0003-cards-collections': cardCollections,
+  '0004-portfolio': portfolio,
 };

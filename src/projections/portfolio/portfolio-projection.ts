@@ -1,0 +1,111 @@
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import { centsToDecimal } from '../../contracts/money.ts';
+import {
+  portfolioCardAddedSchema,
+  portfolioCardEditedSchema,
+  portfolioCardPricedSchema,
+  portfolioCardRemovedSchema,
+  type PortfolioCardDetails,
+} from '../../domain/portfolio/index.ts';
+import type { Tables } from '../../infra/database/schema.ts';
+import type { InlineProjection, RecordedEvent } from '../../infra/event-store/types.ts';
+import { userIdOf } from '../cards/owner.ts';
+
+// Inline: the portfolio shows a card the moment it is added, edited, priced or removed. Every recorded price is a
+// row of portfolio_price_history, keyed by its event's id, so a rebuild gives the same rows.
+
+type CardRow = Insertable<Tables['portfolio_cards']>;
+type DetailColumns = Omit<CardRow, 'id' | 'owner' | 'user_id' | 'current_price' | 'price_source' | 'created_at' | 'updated_at'>;
+
+const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
+
+const columnOf: { [K in keyof PortfolioCardDetails]: (value: PortfolioCardDetails[K]) => Partial<Record<keyof DetailColumns, unknown>> } = {
+  cardName: (v) => ({ card_name: v }),
+  cardSet: (v) => ({ card_set: v }),
+  cardNumber: (v) => ({ card_number: v }),
+  cardYear: (v) => ({ card_year: v }),
+  isGraded: (v) => ({ is_graded: v }),
+  gradingCompany: (v) => ({ grading_company: v }),
+  officialGrade: (v) => ({ official_grade: v }),
+  estimatedGrade: (v) => ({ estimated_grade: v }),
+  imageUrl: (v) => ({ image_url: v }),
+  backImageUrl: (v) => ({ back_image_url: v }),
+  condition: (v) => ({ condition: v }),
+  rarity: (v) => ({ rarity: v }),
+  category: (v) => ({ category: v }),
+  notes: (v) => ({ notes: v }),
+  acquisitionPrice: (v) => ({ acquisition_price: money(v) }),
+  acquisitionDate: (v) => ({ acquisition_date: v }),
+};
+
+function detailColumns(details: Partial<PortfolioCardDetails>): Updateable<Tables['portfolio_cards']> {
+  const columns: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(details)) {
+    Object.assign(columns, (columnOf[key as keyof PortfolioCardDetails] as (v: unknown) => object)(value));
+  }
+  return columns as Updateable<Tables['portfolio_cards']>;
+}
+
+async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise<void> {
+  switch (event.type) {
+    case 'PortfolioCardAdded': {
+      const { cardId, owner, details, addedAt } = portfolioCardAddedSchema.parse(event.data);
+      await trx
+        .insertInto('portfolio_cards')
+        .values({
+          ...(detailColumns(details) as DetailColumns),
+          id: cardId,
+          owner,
+          user_id: userIdOf(owner)!,
+          current_price: null,
+          price_source: null,
+          created_at: addedAt,
+          updated_at: addedAt,
+        })
+        .onConflict((c) => c.column('id').doNothing())
+        .execute();
+      return;
+    }
+    case 'PortfolioCardEdited': {
+      const { cardId, changes, editedAt } = portfolioCardEditedSchema.parse(event.data);
+      await trx
+        .updateTable('portfolio_cards')
+        .set({ ...detailColumns(changes), updated_at: editedAt })
+        .where('id', '=', cardId)
+        .execute();
+      return;
+    }
+    case 'PortfolioCardPriced': {
+      const { cardId, price, source, priceDate, pricedAt } = portfolioCardPricedSchema.parse(event.data);
+      await trx
+        .updateTable('portfolio_cards')
+        .set({ current_price: money(price), price_source: source, updated_at: pricedAt })
+        .where('id', '=', cardId)
+        .execute();
+      // A price taken away is no price: the history holds prices only.
+      if (price !== null) {
+        await trx
+          .insertInto('portfolio_price_history')
+          .values({ id: event.eventId, portfolio_card_id: cardId, price_date: priceDate, price: money(price), source: source ?? '', created_at: pricedAt })
+          .onConflict((c) => c.column('id').doNothing())
+          .execute();
+      }
+      return;
+    }
+    case 'PortfolioCardRemoved': {
+      const { cardId } = portfolioCardRemovedSchema.parse(event.data);
+      await trx.deleteFrom('portfolio_price_history').where('portfolio_card_id', '=', cardId).execute();
+      await trx.deleteFrom('portfolio_cards').where('id', '=', cardId).execute();
+      return;
+    }
+  }
+}
+
+export const portfolioProjection: InlineProjection = {
+  name: 'portfolio',
+  handles: ['PortfolioCardAdded', 'PortfolioCardEdited', 'PortfolioCardPriced', 'PortfolioCardRemoved'],
+  tables: ['portfolio_cards', 'portfolio_price_history'],
+  async apply(trx, events) {
+    for (const event of events) await applyOne(trx, event);
+  },
+};

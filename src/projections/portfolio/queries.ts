@@ -1,0 +1,148 @@
+import { sql, type Kysely } from 'kysely';
+import { centsToDecimal, decimalToCents, newYorkDate } from '../../contracts/money.ts';
+import type { PortfolioCard, PortfolioPrice, PortfolioValuePoint } from '../../contracts/portfolio.ts';
+import type { Tables } from '../../infra/database/schema.ts';
+
+// Reads of the portfolio for its owner only: every query takes the owner, so another user's card is simply not
+// found. Money and dates are read as text: numeric(10,2) stays an exact decimal string, a date stays its day.
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+function cardColumns(db: Kysely<Tables>) {
+  return db
+    .selectFrom('portfolio_cards')
+    .select([
+      'id',
+      'user_id',
+      'card_name',
+      'card_set',
+      'card_number',
+      'card_year',
+      'is_graded',
+      'grading_company',
+      'official_grade',
+      'estimated_grade',
+      'price_source',
+      'image_url',
+      'back_image_url',
+      'condition',
+      'rarity',
+      'category',
+      'notes',
+      'created_at',
+      'updated_at',
+      sql<string | null>`current_price::text`.as('current_price'),
+      sql<string | null>`acquisition_price::text`.as('acquisition_price'),
+      sql<string | null>`acquisition_date::text`.as('acquisition_date'),
+    ]);
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardColumns>['executeTakeFirstOrThrow']>>;
+
+function cardView(row: CardRow): PortfolioCard {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    cardName: row.card_name,
+    cardSet: row.card_set,
+    cardNumber: row.card_number,
+    cardYear: row.card_year,
+    isGraded: row.is_graded,
+    gradingCompany: row.grading_company,
+    officialGrade: row.official_grade,
+    estimatedGrade: row.estimated_grade,
+    currentPrice: row.current_price,
+    priceSource: row.price_source,
+    imageUrl: row.image_url,
+    backImageUrl: row.back_image_url,
+    condition: row.condition,
+    rarity: row.rarity,
+    category: row.category,
+    notes: row.notes,
+    acquisitionPrice: row.acquisition_price,
+    acquisitionDate: row.acquisition_date,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** GET /api/portfolio: the owner's cards, newest first. */
+export async function portfolioOf(db: Kysely<Tables>, owner: string): Promise<PortfolioCard[]> {
+  const rows = await cardColumns(db).where('owner', '=', owner).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(cardView);
+}
+
+/** One card, if the owner has it. */
+export async function findPortfolioCard(db: Kysely<Tables>, owner: string, id: number): Promise<PortfolioCard | null> {
+  const row = await cardColumns(db).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  return row ? cardView(row) : null;
+}
+
+/** Every price recorded for a card, oldest first. Call only for a card the caller owns. */
+export async function portfolioPriceHistory(db: Kysely<Tables>, cardId: number): Promise<PortfolioPrice[]> {
+  const rows = await db
+    .selectFrom('portfolio_price_history')
+    .select(['source', 'created_at', sql<string>`price::text`.as('price'), sql<string>`price_date::text`.as('price_date')])
+    .where('portfolio_card_id', '=', cardId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ priceDate: r.price_date, price: r.price, source: r.source, createdAt: iso(r.created_at) }));
+}
+
+/**
+ * The portfolio's value (each card at its latest price that day) and cost basis (what was paid for the cards held
+ * that day) at the end of every New York day on which either changed, and today. Built from the cards held now and
+ * their price history.
+ */
+export async function portfolioValueHistory(db: Kysely<Tables>, owner: string, now: Date): Promise<PortfolioValuePoint[]> {
+  const cards = await db
+    .selectFrom('portfolio_cards')
+    .select(['id', 'created_at', sql<string | null>`acquisition_price::text`.as('acquisition_price')])
+    .where('owner', '=', owner)
+    .execute();
+  if (cards.length === 0) return [];
+  const prices = await db
+    .selectFrom('portfolio_price_history as h')
+    .innerJoin('portfolio_cards as c', 'c.id', 'h.portfolio_card_id')
+    .select(['h.portfolio_card_id as cardId', sql<string>`h.price::text`.as('price'), sql<string>`h.price_date::text`.as('priceDate')])
+    .where('c.owner', '=', owner)
+    .orderBy('h.created_at')
+    .orderBy('h.id')
+    .execute();
+
+  // Day → what changed that day: cards arriving (their cost) and prices set (the last one of the day counts).
+  const arrivals = new Map<string, { cost: number; cards: number[] }>();
+  for (const card of cards) {
+    const day = newYorkDate(card.created_at);
+    const entry = arrivals.get(day) ?? { cost: 0, cards: [] };
+    entry.cost += card.acquisition_price === null ? 0 : decimalToCents(card.acquisition_price);
+    entry.cards.push(card.id);
+    arrivals.set(day, entry);
+  }
+  const pricing = new Map<string, Map<number, number>>();
+  for (const p of prices) {
+    const day = pricing.get(p.priceDate) ?? new Map<number, number>();
+    day.set(p.cardId, decimalToCents(p.price));
+    pricing.set(p.priceDate, day);
+  }
+
+  const today = newYorkDate(now);
+  const days = [...new Set([...arrivals.keys(), ...pricing.keys(), today])].sort();
+  const held = new Set<number>();
+  const latest = new Map<number, number>();
+  let cost = 0;
+  const points: PortfolioValuePoint[] = [];
+  for (const day of days) {
+    const arrived = arrivals.get(day);
+    if (arrived) {
+      cost += arrived.cost;
+      for (const id of arrived.cards) held.add(id);
+    }
+    for (const [id, cents] of pricing.get(day) ?? []) latest.set(id, cents);
+    let value = 0;
+    for (const id of held) value += latest.get(id) ?? 0;
+    if (day <= today) points.push({ date: day, value: centsToDecimal(value), cost: centsToDecimal(cost) });
+  }
+  return points;
+}

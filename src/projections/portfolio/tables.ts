@@ -1,0 +1,49 @@
+import type { ColumnType } from 'kysely';
+
+// The portfolio read models (SPEC.md §3 Portfolio card, Portfolio price history), written only by the portfolio
+// projection. numeric(10,2) columns go in as decimal strings and are read back as text (queries.ts), never as floats.
+
+type Decimal = ColumnType<string, string | null, string | null>;
+type Day = ColumnType<Date | string, string | null, string | null>;
+
+export interface PortfolioCardsTable {
+  id: number;
+  /** `user:<id>` */
+  owner: string;
+  user_id: string;
+  card_name: string;
+  card_set: string | null;
+  card_number: string | null;
+  card_year: string | null;
+  is_graded: boolean;
+  grading_company: string | null;
+  official_grade: number | null;
+  estimated_grade: number | null;
+  current_price: Decimal | null;
+  price_source: string | null;
+  image_url: string | null;
+  back_image_url: string | null;
+  condition: string | null;
+  rarity: string | null;
+  category: string;
+  notes: string | null;
+  acquisition_price: Decimal | null;
+  acquisition_date: Day | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface PortfolioPriceHistoryTable {
+  /** The PortfolioCardPriced event's id. */
+  id: string;
+  portfolio_card_id: number;
+  price_date: Day;
+  price: Decimal;
+  source: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface PortfolioTables {
+  portfolio_cards: PortfolioCardsTable;
+  portfolio_price_history: PortfolioPriceHistoryTable;
+}
