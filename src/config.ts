@@ -80,6 +80,9 @@ const configSchema = z.object({
   GRADE_LIMIT_GUEST_PER_DAY: z.coerce.number().int().min(1).default(200),
   GRADE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   GRADE_LIMIT_USER_PER_DAY: z.coerce.number().int().min(1).default(2000),
+  // Feedback, guests included: per client address for guests, per account for signed-in users, an hour at a time.
+  FEEDBACK_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  FEEDBACK_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = z.infer<typeof configSchema> & {

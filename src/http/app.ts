@@ -14,6 +14,7 @@ import { RequestLog } from './request-log.ts';
 import { achievementRoutes } from './routes/achievements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cardRoutes } from './routes/cards.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
@@ -85,6 +86,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     await api.register(leaderboardRoutes, { runtime });
     await api.register(achievementRoutes, { runtime });
     await api.register(portfolioRoutes, { runtime });
+    await api.register(feedbackRoutes, { runtime });
   });
 
   // ── The web app: static files and the index.html fallback; always last ─────────────────────────

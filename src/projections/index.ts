@@ -3,6 +3,7 @@ import { achievementsProjection } from './achievements/achievements-projection.t
 import { achievementNotificationsProjection } from './achievements/notifications-projection.ts';
 import { cardsProjection } from './cards/cards-projection.ts';
 import { portfolioProjection } from './portfolio/portfolio-projection.ts';
+import { feedbackProjection } from './feedback/feedback-projection.ts';
 import { leaderboardProjection } from './leaderboard/leaderboard-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 
@@ -15,6 +16,7 @@ export const inlineProjections: readonly InlineProjection[] = [
   cardsProjection,
   achievementNotificationsProjection,
   portfolioProjection,
+  feedbackProjection,
 ];
 
 export const asyncProjections: readonly AsyncProjection[] = [

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +13,7 @@ import { createCollectionReader } from '../../projections/cards/collection-reade
 import { cardResultView, collectionOf, findCard } from '../../projections/cards/queries.ts';
 import { findUserById } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
+import { hitCallerLimits } from '../caller-limits.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 
 // Grading and the collection (SPEC.md §7): grade a card, the shared card, my cards, delete, sample cards,
@@ -125,16 +125,9 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
    * when to try again; a guest is told that signing in raises the limit.
    */
   async function limitGrading(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const { userId } = request.session;
-    const key = userId ? `grade:user:${userId}` : `grade:address:${createHash('sha256').update(request.ip).digest('hex')}`;
-    for (const rule of userId ? accounts.limits.gradingUser : accounts.limits.gradingGuest) {
-      const { allowed, retryAfterMs } = await accounts.rateLimiter.hit(`${key}:${rule.windowMs}`, rule);
-      if (allowed) continue;
-      const seconds = Math.ceil(retryAfterMs / 1000);
-      reply.header('retry-after', String(seconds));
-      const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-      throw new AppError('rate_limited', 'grading_rate_limited', userId ? `You have graded many cards in a short time. Please try again in ${wait}.` : `You have graded many cards in a short time. Please try again in ${wait}, or sign in for a higher limit.`);
-    }
+    const wait = await hitCallerLimits(accounts.rateLimiter, 'grade', { user: accounts.limits.gradingUser, guest: accounts.limits.gradingGuest }, request, reply);
+    if (wait === null) return;
+    throw new AppError('rate_limited', 'grading_rate_limited', request.session.userId ? `You have graded many cards in a short time. Please try again in ${wait}.` : `You have graded many cards in a short time. Please try again in ${wait}, or sign in for a higher limit.`);
   }
 
   app.post('/api/grade-card', async (request, reply) => {

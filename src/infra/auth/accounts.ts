@@ -19,6 +19,9 @@ export interface Accounts {
     /** Grading, per client address for guests and per account for users: each window must allow it. */
     gradingGuest: RateLimit[];
     gradingUser: RateLimit[];
+    /** Feedback, the same way. */
+    feedbackGuest: RateLimit[];
+    feedbackUser: RateLimit[];
   };
   close(): Promise<void>;
 }
@@ -52,6 +55,8 @@ export function createAccounts(services: AccountsServices): Accounts {
         { max: config.GRADE_LIMIT_USER_PER_MINUTE, windowMs: 60_000 },
         { max: config.GRADE_LIMIT_USER_PER_DAY, windowMs: 86_400_000 },
       ],
+      feedbackGuest: [{ max: config.FEEDBACK_LIMIT_GUEST_PER_HOUR, windowMs: 3_600_000 }],
+      feedbackUser: [{ max: config.FEEDBACK_LIMIT_USER_PER_HOUR, windowMs: 3_600_000 }],
     },
     async close() {
       if (!redis) return;

@@ -4,9 +4,10 @@ import type { SessionsTables } from '../auth/sessions-table.ts';
 import type { CardTables } from '../../projections/cards/tables.ts';
 import type { LeaderboardTables } from '../../projections/leaderboard/table.ts';
 import type { AchievementTables } from '../../projections/achievements/tables.ts';
+import type { FeedbackTables } from '../../projections/feedback/table.ts';
 import type { ServerSecretsTables } from '../../commands/cards/card-ids.ts';
 import type { PortfolioTables } from '../../projections/portfolio/tables.ts';
 
 // The typed shape of every table, for Kysely. Each feature declares its own tables beside its code
 // and adds them here, so one import shows the whole database.
-export interface Tables extends EventStoreTables, UsersTables, SessionsTables, CardTables, LeaderboardTables, AchievementTables, ServerSecretsTables, PortfolioTables {}
+export interface Tables extends EventStoreTables, UsersTables, SessionsTables, CardTables, LeaderboardTables, AchievementTables, ServerSecretsTables, PortfolioTables, FeedbackTables {}

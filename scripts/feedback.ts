@@ -1,0 +1,98 @@
+// Operators' tool for feedback (SPEC.md §3 feedback):
+//   npm run feedback -- list [--status <status>]      newest first: id, status, category, date, who, first words
+//   npm run feedback -- show <id>                     one piece of feedback, whole, as JSON
+//   npm run feedback -- set-status <id> <status>      triage: new, reviewed, in_progress, resolved or closed
+import { setFeedbackStatus } from '../src/commands/feedback/set-feedback-status.ts';
+import { loadConfig } from '../src/config.ts';
+import { FEEDBACK_STATUSES, feedbackStatusSchema, type FeedbackEntry } from '../src/contracts/feedback.ts';
+import type { Clock, IdGenerator } from '../src/infra/clock/clock.ts';
+import { randomIds, systemClock } from '../src/infra/clock/clock.ts';
+import type { Database } from '../src/infra/database/database.ts';
+import { openDatabase } from '../src/infra/database/index.ts';
+import { createEventStore, type EventStore } from '../src/infra/event-store/index.ts';
+import { findFeedback, listFeedback } from '../src/projections/feedback/queries.ts';
+import { inlineProjections } from '../src/projections/index.ts';
+
+const USAGE = `usage: npm run feedback -- list [--status <status>] | show <id> | set-status <id> <status>  (statuses: ${FEEDBACK_STATUSES.join(', ')})`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface FeedbackCommandContext {
+  database: Database;
+  store: EventStore;
+  clock: Clock;
+  ids: IdGenerator;
+  out: (line: string) => void;
+}
+
+/** One line per piece of feedback; the text cut to one line of 60 characters. */
+function listLine(entry: FeedbackEntry): string {
+  const text = entry.feedbackText.replace(/\s+/g, ' ');
+  const who = entry.email ?? entry.name ?? (entry.userId ? `user ${entry.userId}` : 'guest');
+  return [entry.id, entry.status.padEnd(11), entry.category.padEnd(11), entry.createdAt.slice(0, 16).replace('T', ' '), who, text.length > 60 ? `${text.slice(0, 59)}…` : text].join('  ');
+}
+
+/** Runs one operator command; returns the process exit code. */
+export async function runFeedbackCommand(args: readonly string[], context: FeedbackCommandContext): Promise<number> {
+  const { database, out } = context;
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'list': {
+      let status;
+      if (rest.length === 2 && rest[0] === '--status') {
+        const parsed = feedbackStatusSchema.safeParse(rest[1]);
+        if (!parsed.success) return usage(out, `unknown status ${rest[1]}`);
+        status = parsed.data;
+      } else if (rest.length !== 0) return usage(out);
+      const entries = await listFeedback(database.db, status ? { status } : {});
+      if (entries.length === 0) out(status ? `no feedback with status ${status}` : 'no feedback yet');
+      for (const entry of entries) out(listLine(entry));
+      return 0;
+    }
+    case 'show': {
+      if (rest.length !== 1) return usage(out);
+      const entry = UUID.test(rest[0]!) ? await findFeedback(database.db, rest[0]!) : undefined;
+      if (!entry) {
+        out(`no feedback ${rest[0]}`);
+        return 1;
+      }
+      out(JSON.stringify(entry, null, 2));
+      return 0;
+    }
+    case 'set-status': {
+      if (rest.length !== 2) return usage(out);
+      const [id, rawStatus] = rest as [string, string];
+      const status = feedbackStatusSchema.safeParse(rawStatus);
+      if (!status.success) return usage(out, `unknown status ${rawStatus}`);
+      if (!UUID.test(id) || !(await findFeedback(database.db, id))) {
+        out(`no feedback ${id}`);
+        return 1;
+      }
+      const metadata = { actor: { kind: 'system' as const, id: 'operator' }, commandId: context.ids.uuid(), timestamp: context.clock.now().toISOString() };
+      const changed = await setFeedbackStatus({ store: context.store, metadata }, { feedbackId: id, status: status.data });
+      out(changed ? `${id}: ${status.data}` : `${id} is already ${status.data}`);
+      return 0;
+    }
+    default:
+      return usage(out);
+  }
+}
+
+function usage(out: (line: string) => void, problem?: string): number {
+  if (problem) out(problem);
+  out(USAGE);
+  return 1;
+}
+
+if (import.meta.main) {
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(loadConfig());
+    const store = createEventStore(database, { inline: inlineProjections });
+    process.exitCode = await runFeedbackCommand(process.argv.slice(2), { database, store, clock: systemClock, ids: randomIds, out: (line) => console.log(line) });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await database?.close();
+  }
+}
