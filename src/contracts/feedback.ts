@@ -61,13 +61,6 @@ export const feedbackFieldsSchema = z.object({
 export type FeedbackFieldsInput = z.input<typeof feedbackFieldsSchema>;
 export type FeedbackFields = z.output<typeof feedbackFieldsSchema>;
 
-/** POST /api/feedback's answer. */
-export const feedbackSubmittedResponseSchema = z.object({
-  message: z.string(),
-  id: z.string(),
-});
-export type FeedbackSubmittedResponse = z.infer<typeof feedbackSubmittedResponseSchema>;
-
 /** A row of the feedback read model (SPEC.md §3 feedback), as operators read it. */
 export const feedbackEntrySchema = z.object({
   id: z.string(),
@@ -81,3 +74,10 @@ export const feedbackEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
+
+/** POST /api/feedback's answer: the feedback as it was recorded. */
+export const feedbackSubmittedResponseSchema = z.object({
+  message: z.string(),
+  feedback: feedbackEntrySchema,
+});
+export type FeedbackSubmittedResponse = z.infer<typeof feedbackSubmittedResponseSchema>;

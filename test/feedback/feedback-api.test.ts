@@ -40,10 +40,12 @@ describe.each(await databaseKinds())('feedback on %s', (kind) => {
       ['image', { bytes: photo, type: 'image/jpeg', filename: 'card.jpg' }],
     ]);
     expect(response.statusCode).toBe(201);
-    const { id, message } = feedbackSubmittedResponseSchema.parse(response.json());
+    const { feedback, message } = feedbackSubmittedResponseSchema.parse(response.json());
     expect(message).toBe('Thank you for your feedback!');
+    const { id } = feedback;
 
     const entry = feedbackEntrySchema.parse(await findFeedback(h.database.db, id));
+    expect(feedback).toEqual(entry);
     expect(entry).toMatchObject({
       id,
       userId: user.id,
@@ -62,7 +64,7 @@ describe.each(await databaseKinds())('feedback on %s', (kind) => {
   it('takes a guest\'s feedback without name, email, category or picture', async () => {
     const response = await send(h.browser(), [['feedbackText', 'Nice app']]);
     expect(response.statusCode).toBe(201);
-    const entry = await findFeedback(h.database.db, response.json().id);
+    const entry = await findFeedback(h.database.db, response.json().feedback.id);
     expect(entry).toMatchObject({ userId: null, name: null, email: null, category: 'general', status: 'new', imageUrl: null, feedbackText: 'Nice app' });
   });
 
@@ -111,7 +113,7 @@ describe.each(await databaseKinds())('feedback on %s', (kind) => {
 
   it('lets operators list, show and triage it, and a rebuild agrees with the live rows', async () => {
     const { browser } = await h.registered();
-    const id = (await send(browser, [['feedbackText', 'Please add dark mode'], ['category', 'feature']])).json().id as string;
+    const id = (await send(browser, [['feedbackText', 'Please add dark mode'], ['category', 'feature']])).json().feedback.id as string;
     const lines: string[] = [];
     const context = { database: h.database, store: h.runtime.eventStore, clock: h.runtime.clock, ids: h.runtime.ids, out: (line: string) => lines.push(line) };
 

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CollectionRouteImport } from './routes/collection'
+import { Route as FeedbackRouteImport } from './routes/feedback'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as CardIdRouteImport } from './routes/card.$id'
 
@@ -30,6 +31,11 @@ const CollectionRoute = CollectionRouteImport.update({
   path: '/collection',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FeedbackRoute = FeedbackRouteImport.update({
+  id: '/feedback',
+  path: '/feedback',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -45,6 +51,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
+  '/feedback': typeof FeedbackRoute
   '/profile': typeof ProfileRoute
   '/card/$id': typeof CardIdRoute
 }
@@ -52,6 +59,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
+  '/feedback': typeof FeedbackRoute
   '/profile': typeof ProfileRoute
   '/card/$id': typeof CardIdRoute
 }
@@ -60,21 +68,31 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
+  '/feedback': typeof FeedbackRoute
   '/profile': typeof ProfileRoute
   '/card/$id': typeof CardIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/auth' | '/collection' | '/profile' | '/card/$id'
+  fullPaths:
+    '/' | '/auth' | '/collection' | '/feedback' | '/profile' | '/card/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/auth' | '/collection' | '/profile' | '/card/$id'
-  id: '__root__' | '/' | '/auth' | '/collection' | '/profile' | '/card/$id'
+  to: '/' | '/auth' | '/collection' | '/feedback' | '/profile' | '/card/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/auth'
+    | '/collection'
+    | '/feedback'
+    | '/profile'
+    | '/card/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRoute
   CollectionRoute: typeof CollectionRoute
+  FeedbackRoute: typeof FeedbackRoute
   ProfileRoute: typeof ProfileRoute
   CardIdRoute: typeof CardIdRoute
 }
@@ -102,6 +120,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CollectionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/feedback': {
+      id: '/feedback'
+      path: '/feedback'
+      fullPath: '/feedback'
+      preLoaderRoute: typeof FeedbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile': {
       id: '/profile'
       path: '/profile'
@@ -123,6 +148,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRoute,
   CollectionRoute: CollectionRoute,
+  FeedbackRoute: FeedbackRoute,
   ProfileRoute: ProfileRoute,
   CardIdRoute: CardIdRoute,
 }

@@ -3,6 +3,7 @@ import { feedbackImageTooLarge, submitFeedback } from '../../commands/feedback/s
 import { AppError } from '../../contracts/errors.ts';
 import { FEEDBACK_IMAGE_MAX_BYTES, feedbackFieldsSchema, type FeedbackSubmittedResponse } from '../../contracts/feedback.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
+import { findFeedback } from '../../projections/feedback/queries.ts';
 import type { RouteOptions } from '../app.ts';
 import { hitCallerLimits } from '../caller-limits.ts';
 import { commandMetadata } from '../plugins/session.ts';
@@ -64,7 +65,10 @@ export const feedbackRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ru
       { store, imageStore },
       { feedbackId: ids.uuid(), owner: ownerOf(request.session), fields, image, metadata: commandMetadata(request, clock, ids) },
     );
+    // Inline projection: the row is there as soon as the append has committed.
+    const feedback = await findFeedback(runtime.database.db, feedbackId);
+    if (!feedback) throw new Error(`Feedback ${feedbackId} was recorded but its row is missing`);
     reply.status(201);
-    return { message: 'Thank you for your feedback!', id: feedbackId };
+    return { message: 'Thank you for your feedback!', feedback };
   });
 };

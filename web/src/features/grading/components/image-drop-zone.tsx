@@ -1,7 +1,8 @@
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
-import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { type DragEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { cn } from '@/lib/utils';
 import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_FORMATS } from '@contracts/image-formats';
 
@@ -119,19 +120,4 @@ export function ImageDropZone({
       )}
     </div>
   );
-}
-
-/** A blob URL for the preview, released when the file changes or the preview goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
