@@ -4,9 +4,9 @@ import type { OutlineSample } from './card-outline.ts';
 import type { FlatCard } from './flatten.ts';
 import { mmToPx } from './flatten.ts';
 import { round } from './geometry.ts';
-import { SMALLEST_VISIBLE_PX } from './quality.ts';
+import { CORNER_WEAR_VISIBLE_PX } from './quality.ts';
 import { sampleRgb } from './image.ts';
-import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, outlineCrossing, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
+import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineCrossing, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
 
 const STEP_MM = 0.05;
@@ -16,7 +16,7 @@ const OUTSIDE_MM = 0.6;
 const INSIDE_MM = 2.2;
 /** A departure counts as fray where it holds along this much of the outline (about 2 pixels of a 1080p frame's card and more). */
 const FRAY_RUN_MM = 0.3;
-/** Below these (fray: or two of the photo's own pixels, if that is more), a corner is clean: what is left is the noise of the photo. */
+/** Below these (fray: or CORNER_WEAR_VISIBLE_PX of the photo's own pixels, if that is more), a corner is clean: what is left is the noise of the photo. */
 const FRAY_DEFECT_MM = 0.15;
 const WHITENING_DEFECT_MM = 0.2;
 /**
@@ -25,10 +25,14 @@ const WHITENING_DEFECT_MM = 0.2;
  */
 const BORDER_STRETCH_FROM_MM = 6;
 const BORDER_STRETCH_TO_MM = 12;
-/** A border this uneven (median RGB distance of its colour along the stretch) is print, not a border to whiten. */
-const BORDER_UNEVENNESS_MAX = 25;
 /** Whitened stretches shorter than this are noise. */
 const WHITENING_MIN_MM = 0.25;
+/**
+ * Where a corner's two sides are read: from this far past the end of its nominal arc (mm along each side)...
+ */
+const SIDE_FROM_PAST_ARC_MM = 1;
+/** ...for this long: close enough to the corner that a side's bow in the photo does not matter, long enough to be a side. */
+const SIDE_STRETCH_MM = 2;
 
 export interface CornerReport {
   cornerStyle: 'rounded' | 'square';
@@ -42,7 +46,7 @@ export function measureCorners(flat: FlatCard, rimStart: number | null, noise: n
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   for (const corner of CORNER_NAMES) {
-    const result = measureCorner(flat, corner, radius, rimStart, noise, Math.max(FRAY_DEFECT_MM, SMALLEST_VISIBLE_PX / sourcePxPerMm));
+    const result = measureCorner(flat, corner, radius, sideOffsets(flat, corner, radius, noise), rimStart, noise, Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm));
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
@@ -70,7 +74,8 @@ function nominalRadius(flat: FlatCard, noise: number): number {
     const errors = CORNER_NAMES.map((corner) => {
       const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM).filter((p, i) => i % FIT_STRIDE === 0 && Math.abs(p.s) <= FIT_REACH_MM);
       const reference = ringColour(flat, outline);
-      const departures = outline.map((point) => departureAt(flat, point, reference, noise)).filter((d) => !Number.isNaN(d));
+      const offsets = sideOffsets(flat, corner, radius, noise);
+      const departures = outline.map((point) => departureAt(flat, point, reference, noise) - expectedDeparture(point, offsets)).filter((d) => !Number.isNaN(d));
       return departures.length < outline.length / 2 ? Infinity : median(departures.map(Math.abs));
     });
     const error = median(errors);
@@ -82,6 +87,41 @@ function nominalRadius(flat: FlatCard, noise: number): number {
   return best;
 }
 
+/**
+ * How far inside the nominal outline the card's two sides run next to a corner (negative: outside). The card's
+ * outline in a photo is never exactly the found quad's: a side may bow a few tenths of a millimetre with the lens or
+ * the card, or a sleeve may pull the fitted line. A corner is judged against the two sides it joins, as the photo
+ * shows them there, so neither of those reads as fray.
+ */
+interface SideOffsets {
+  vertical: number;
+  horizontal: number;
+  /** How much the outline wanders along those straight stretches (robust standard deviation, mm): the photo's own noise. */
+  jitter: number;
+}
+
+function sideOffsets(flat: FlatCard, corner: CornerName, radius: number, noise: number): SideOffsets {
+  const from = radius + SIDE_FROM_PAST_ARC_MM;
+  const stretch = cornerOutline(corner, 0, from + SIDE_STRETCH_MM, STEP_MM * 2).filter((p) => Math.abs(p.s) >= from);
+  const reference = ringColour(flat, stretch);
+  const deviations: number[] = [];
+  const along = (vertical: boolean) => {
+    const departures = stretch.filter((p) => (p.s < 0) === vertical).map((p) => departureAt(flat, p, reference, noise)).filter((d) => !Number.isNaN(d));
+    if (departures.length === 0) return 0;
+    const middle = median(departures);
+    for (const d of departures) deviations.push(Math.abs(d - middle));
+    return middle;
+  };
+  const vertical = along(true);
+  const horizontal = along(false);
+  return { vertical, horizontal, jitter: deviations.length === 0 ? 0 : 1.4826 * median(deviations) };
+}
+
+/** The departure an undamaged corner shows at an outline point when its sides run at these offsets: its arc moves with them. */
+function expectedDeparture(point: OutlineSample, offsets: SideOffsets): number {
+  return offsets.vertical * Math.abs(point.nx) + offsets.horizontal * Math.abs(point.ny);
+}
+
 /** How far inside the nominal outline point the card's outline is (negative: outside); NaN where no outline is seen. */
 function departureAt(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number): number {
   const { profile, count } = profileAlong(flat, point);
@@ -89,7 +129,7 @@ function departureAt(flat: FlatCard, point: OutlineSample, reference: ReferenceC
   return crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM;
 }
 
-function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimStart: number | null, noise: number, minFrayMm: number): { measurement: CornerMeasurement; defects: Defect[] } {
+function measureCorner(flat: FlatCard, corner: CornerName, radius: number, offsets: SideOffsets, rimStart: number | null, noise: number, minFrayMm: number): { measurement: CornerMeasurement; defects: Defect[] } {
   const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM);
   // The border's own colour where the damage is not: along both sides, away from the corner (a whitened corner
   // whitens the ring just inside it too, and would be measured against itself).
@@ -98,7 +138,7 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimSt
   const reference = border.colour;
   // Whitening is not observable on a white border, on print that runs to the edge in changing colours (no even
   // border to whiten), nor in a photo too blurred to separate rim from background.
-  const observable = rimStart !== null && !isWhiteBorder(reference) && border.unevenness <= BORDER_UNEVENNESS_MAX;
+  const observable = rimStart !== null && canSeeWhitening(reference, border.unevenness);
   const outside = Math.round(0.25 / STEP_MM);
   const departures = new Float64Array(outline.length);
   const whitening = new Float64Array(outline.length);
@@ -106,7 +146,7 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, rimSt
     const { profile, count } = profileAlong(flat, point);
     const crossing = outlineCrossing(profile, count, outside, reference, noise);
     // Where no outline is seen (the card's colour meets a background of the same lightness) nothing is measured.
-    departures[i] = crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM;
+    departures[i] = crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM - expectedDeparture(point, offsets);
     const at = crossing === null ? count - 1 : crossing;
     if (observable && crossing !== null) {
       whitening[i] = whiteningScore(profile, Math.ceil(at + rimStart / STEP_MM), Math.floor(at + RIM_TO_MM / STEP_MM) + 1, reference);

@@ -24,6 +24,12 @@ export const HINTS = {
 
 /** Two pixels of the photo are the least a defect needs to show at all: smaller, it is the pixels' own noise. */
 export const SMALLEST_VISIBLE_PX = 2;
+/**
+ * A frayed corner is a change in the shape of a curve, and a photo draws even a good corner's curve only to about
+ * two pixels either way (the outline's blur, the die's own tolerance on the radius): wear must depart by twice
+ * that before it can be told from how the photo renders a good corner.
+ */
+export const CORNER_WEAR_VISIBLE_PX = 4;
 
 /**
  * GRADING.md §1.4. Poor quality becomes a hint and a lower confidence; it never changes a measurement.
@@ -84,7 +90,7 @@ function limitsPerSubgrade(sourcePxPerMm: number, rimPxPerMm: number, facePxPerM
   };
   return {
     centering: limit(1 / face, (size) => `border widths only to about ${size}`),
-    corners: limit(2 / rim, (size) => `corner wear and whitening under ${size}`),
+    corners: limit(CORNER_WEAR_VISIBLE_PX / rim, (size) => `corner wear under ${size}`),
     edges: limit(2 / rim, (size) => `edge nicks and whitening under ${size}`),
     surface: limit(2 / face, (size) => `scratches, spots and print lines under ${size}`),
   };
