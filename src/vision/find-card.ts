@@ -449,8 +449,9 @@ function stepContrast(profile: Float64Array, o: number, profileLength: number): 
 
 function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point[] | null {
   const reach = Math.ceil(1.5 * factor) + 4;
+  const pxPerMm = cardPxPerMm(coarse);
   // Where the outline found is only a ridge, the search goes on inwards as far as SLEEVE_MARGIN_MM for the card.
-  const inward = Math.max(reach, Math.ceil(SLEEVE_MARGIN_MM * cardPxPerMm(coarse)));
+  const inward = Math.max(reach, Math.ceil(SLEEVE_MARGIN_MM * pxPerMm));
   const centre = {
     x: coarse.reduce((sum, p) => sum + p.x, 0) / 4,
     y: coarse.reduce((sum, p) => sum + p.y, 0) / 4,
@@ -471,16 +472,17 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
     const samples = Math.max(30, Math.min(96, Math.round(length / 6)));
     const profileLength = inward + reach + 1;
     const windowStart = inward - reach;
-    const profile = new Float64Array(profileLength * 3);
     const gradient = new Float64Array(profileLength);
     const xs: number[] = [];
     const ys: number[] = [];
+    const profiles: Float64Array[] = [];
+    const points: Point[] = [];
     for (let k = 0; k < samples; k++) {
       const t = 0.1 + (0.8 * k) / (samples - 1);
       const px = a.x + (b.x - a.x) * t;
       const py = a.y + (b.y - a.y) * t;
       // Three parallel lines averaged: less noise, still sharp across the edge.
-      profile.fill(0);
+      const profile = new Float64Array(profileLength * 3);
       for (let o = 0; o < profileLength; o++) {
         const offset = o - inward;
         for (let lane = -1; lane <= 1; lane++) {
@@ -490,44 +492,16 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
           profile[o * 3 + 2]! += colour[2]! / 3;
         }
       }
-      let strongest = 0;
-      for (let o = 1; o < profileLength - 1; o++) {
-        const g = Math.hypot(
-          profile[(o + 1) * 3]! - profile[(o - 1) * 3]!,
-          profile[(o + 1) * 3 + 1]! - profile[(o - 1) * 3 + 1]!,
-          profile[(o + 1) * 3 + 2]! - profile[(o - 1) * 3 + 2]!,
-        );
-        gradient[o] = g;
-        if (o >= windowStart) strongest = Math.max(strongest, g);
-      }
-      if (strongest < 20) continue;
-      // From the outside in, the first local maximum that is at least half the strongest and a step (the colour
-      // beyond it differs from the colour before it): the card's outer edge. A thin light ridge with the same
-      // background on both sides is a penny sleeve's or top-loader's outline, a millimetre or so outside the card.
-      // Without any step (a white border on white paper), the outermost peak, as before.
-      let chosen = -1;
-      let outermost = -1;
-      for (let o = profileLength - 2; o >= 1; o--) {
-        const g = gradient[o]!;
-        if (g < 0.5 * strongest || g < gradient[o - 1]! || g < gradient[o + 1]!) continue;
-        // Past the usual window only while nothing but ridges was seen: a sleeve's outline with the card inside.
-        if (o < windowStart && outermost < 0) break;
-        if (outermost < 0) outermost = o;
-        if (stepContrast(profile, o, profileLength) >= STEP_SHARE * g) {
-          chosen = o;
-          break;
-        }
-      }
-      if (chosen < 0) chosen = outermost;
-      if (chosen < 1) continue;
-      const g = gradient[chosen]!;
-      const before = gradient[chosen - 1]!;
-      const after = gradient[chosen + 1]!;
-      const curvature = before - 2 * g + after;
-      const shift = curvature < 0 ? (0.5 * (before - after)) / curvature : 0;
-      const offset = chosen - inward + shift;
-      xs.push(px + nx * offset);
-      ys.push(py + ny * offset);
+      profiles.push(profile);
+      points.push({ x: px, y: py });
+    }
+    const cardColour = sideCardColour(profiles, inward - Math.round(CARD_COLOUR_DEPTH_MM * pxPerMm));
+    for (let k = 0; k < samples; k++) {
+      const profile = profiles[k]!;
+      const offset = edgeAlongProfile(profile, gradient, profileLength, windowStart, cardColour);
+      if (offset === null) continue;
+      xs.push(points[k]!.x + nx * (offset - inward));
+      ys.push(points[k]!.y + ny * (offset - inward));
     }
     if (xs.length < 10) return null;
     const line = fitLineRobust(xs, ys, 0.3);
@@ -538,4 +512,78 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
   const corners = [intersectLines(left, top), intersectLines(top, right), intersectLines(right, bottom), intersectLines(bottom, left)];
   if (corners.some((c) => c === null)) return null;
   return corners as Point[];
+}
+
+/** The card's own colour along a side is read this far inside the coarse outline: on the border of a bordered card. */
+const CARD_COLOUR_DEPTH_MM = 1.5;
+/** Below this colour distance between the card and what lies outside it, the card's colour cannot tell the edge. */
+const CARD_COLOUR_CONTRAST_MIN = 40;
+
+/** The median colour, channel by channel, of the profiles at one index. */
+function sideCardColour(profiles: readonly Float64Array[], at: number): [number, number, number] {
+  const channel = (c: number) => {
+    const values = profiles.map((profile) => profile[at * 3 + c]!).sort((x, y) => x - y);
+    return values[values.length >> 1]!;
+  };
+  return [channel(0), channel(1), channel(2)];
+}
+
+/**
+ * Where the card's edge lies along one profile (index, sub-pixel; the profile runs from inside the card outwards), or
+ * null. From the outside in, the first local gradient maximum that is at least half the strongest and a step (the
+ * colour beyond it differs from the colour before it) into the card's own colour: the card's outer edge. A thin
+ * light ridge with the same background on both sides is a penny sleeve's or top-loader's outline, a millimetre or so
+ * outside the card; the band of sleeve between that outline and the card is background seen through plastic, so a
+ * step into it is not the card's edge either. Where the card's colour is too close to the background's to tell,
+ * the first step; without any step (a white border on white paper), the outermost peak.
+ */
+function edgeAlongProfile(profile: Float64Array, gradient: Float64Array, profileLength: number, windowStart: number, cardColour: readonly number[]): number | null {
+  let strongest = 0;
+  for (let o = 1; o < profileLength - 1; o++) {
+    const g = Math.hypot(
+      profile[(o + 1) * 3]! - profile[(o - 1) * 3]!,
+      profile[(o + 1) * 3 + 1]! - profile[(o - 1) * 3 + 1]!,
+      profile[(o + 1) * 3 + 2]! - profile[(o - 1) * 3 + 2]!,
+    );
+    gradient[o] = g;
+    if (o >= windowStart) strongest = Math.max(strongest, g);
+  }
+  if (strongest < 20) return null;
+  const outer = profileLength - 1;
+  const backgroundToCard = Math.hypot(profile[outer * 3]! - cardColour[0]!, profile[outer * 3 + 1]! - cardColour[1]!, profile[outer * 3 + 2]! - cardColour[2]!);
+  const colourTells = backgroundToCard >= CARD_COLOUR_CONTRAST_MIN;
+  let chosen = -1;
+  let firstStep = -1;
+  let outermost = -1;
+  for (let o = profileLength - 2; o >= 1; o--) {
+    const g = gradient[o]!;
+    if (g < 0.5 * strongest || g < gradient[o - 1]! || g < gradient[o + 1]!) continue;
+    // Past the usual window only while nothing but ridges and sleeve was seen: a sleeve's outline with the card inside.
+    if (o < windowStart && outermost < 0) break;
+    if (outermost < 0) outermost = o;
+    if (stepContrast(profile, o, profileLength) < STEP_SHARE * g) continue;
+    if (firstStep < 0) firstStep = o;
+    if (!colourTells || insideDistance(profile, o, cardColour) <= 0.5 * backgroundToCard) {
+      chosen = o;
+      break;
+    }
+  }
+  if (chosen < 0) chosen = firstStep >= 0 ? firstStep : outermost;
+  if (chosen < 1) return null;
+  const g = gradient[chosen]!;
+  const before = gradient[chosen - 1]!;
+  const after = gradient[chosen + 1]!;
+  const curvature = before - 2 * g + after;
+  return chosen + (curvature < 0 ? (0.5 * (before - after)) / curvature : 0);
+}
+
+/** Colour distance from the card's colour of the mean colour just inside position `o`. */
+function insideDistance(profile: Float64Array, o: number, cardColour: readonly number[]): number {
+  const inside = [0, 0, 0];
+  let count = 0;
+  for (let d = STEP_GAP_PX; d < STEP_GAP_PX + STEP_SPAN_PX && o - d >= 0; d++, count++) {
+    for (let c = 0; c < 3; c++) inside[c]! += profile[(o - d) * 3 + c]!;
+  }
+  if (count === 0) return Infinity;
+  return Math.hypot(inside[0]! / count - cardColour[0]!, inside[1]! / count - cardColour[1]!, inside[2]! / count - cardColour[2]!);
 }

@@ -62,6 +62,26 @@ describe('real-photo scenes on drawn cards', () => {
     expect(Math.abs(m.centering.bottomMm - 3.8)).toBeLessThanOrEqual(0.15);
   });
 
+  it('a sleeve sitting askew, its empty margin darker than the table, is not the card: borders read true and the corners are not frayed', async () => {
+    // As in 1080p frames of sleeved cards: the plastic's margin is a grey band between the table and the card, wider
+    // at one end, whose outer side is a step in colour just as the card's own edge is.
+    const m = await measureSynthetic(
+      {
+        pxPerMm: 8,
+        borderColor: YELLOW,
+        borders: { leftMm: 2.6, rightMm: 3.9, topMm: 3.5, bottomMm: 3.8 },
+        photo: { background: '#ededea', sleeveGapMm: 1.5, sleeveTiltDeg: 0.8, sleeveTint: 0.2, cardScale: 0.7, aspect: 16 / 9, noise: 3, rotationDeg: 3 },
+      },
+      68,
+    );
+    if (!m.centering.measurable) throw new Error(m.centering.reason);
+    expect(Math.abs(m.centering.leftMm - 2.6)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(m.centering.rightMm - 3.9)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(m.centering.topMm - 3.5)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(m.centering.bottomMm - 3.8)).toBeLessThanOrEqual(0.15);
+    expect(m.defects.filter((d) => d.kind === 'corner-fray')).toEqual([]);
+  });
+
   it('a card small in a 1080p frame (6 px/mm, a fifth of the photo across) is graded, with the resolution reported', async () => {
     const m = await measureSynthetic({ pxPerMm: 6, borders: { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 }, photo: { cardScale: 0.5, aspect: 16 / 9, noise: 3, surface: 'playmat' } }, 63);
     expect(m.quality.sourcePxPerMm).toBeGreaterThan(5.5);

@@ -6,7 +6,7 @@ import { artSvg, cardSvg, colourDistance, contrastingColour, parseHex } from './
 import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
-import { drawSoftShadow } from './surroundings.ts';
+import { drawSoftShadow, tintInside } from './surroundings.ts';
 
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
 const BACKGROUNDS = ['#2b2f36', '#3b3226', '#4a5a4a', '#6a6f7a', '#8c7a5c', '#9aa3ad', '#3c2a3e'].map(parseHex);
@@ -71,12 +71,13 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       { x: 0, y: card.info.height },
     ];
     if (photo.shadowMm !== undefined) drawSoftShadow(pixels, width, height, quad, pxPerMm, photo.shadowMm);
+    const sleeve =
+      photo.sleeveGapMm === undefined
+        ? null
+        : cardQuad(cardWidth + 2 * photo.sleeveGapMm * pxPerMm, cardHeight + 2 * photo.sleeveGapMm * pxPerMm, centerX * width, (photo.centerY ?? 0.5) * height, (photo.rotationDeg ?? 0) + (photo.sleeveTiltDeg ?? 0), photo.keystone ?? 0);
+    if (sleeve !== null && photo.sleeveTint !== undefined) tintInside(pixels, width, height, sleeve, photo.sleeveTint);
     placeCard(pixels, width, height, new Uint8Array(card.data.buffer, card.data.byteOffset, card.data.byteLength), card.info.width, card.info.height, corners, quad);
-    if (photo.sleeveGapMm !== undefined) {
-      const gap = photo.sleeveGapMm * pxPerMm;
-      const sleeve = cardQuad(cardWidth + 2 * gap, cardHeight + 2 * gap, centerX * width, (photo.centerY ?? 0.5) * height, photo.rotationDeg ?? 0, photo.keystone ?? 0);
-      drawOutline(pixels, width, height, sleeve, SLEEVE_LINE_MM * pxPerMm, SLEEVE_COLOUR, SLEEVE_OPACITY);
-    }
+    if (sleeve !== null) drawOutline(pixels, width, height, sleeve, SLEEVE_LINE_MM * pxPerMm, SLEEVE_COLOUR, SLEEVE_OPACITY);
   } else if (variant === 'no-card') {
     drawClutter(pixels, width, height, background, rng);
   }

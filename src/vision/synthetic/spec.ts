@@ -67,6 +67,10 @@ export interface SyntheticCardSpec {
     surface?: 'table' | 'lined-paper' | 'playmat';
     /** The card in a clear penny sleeve: a thin light outline this many mm outside the card (about 1.5). */
     sleeveGapMm?: number;
+    /** The sleeve sits askew on the card by this many degrees, so its margin is wider at one end. Default 0. */
+    sleeveTiltDeg?: number;
+    /** How much darker the table looks through the sleeve's empty margin (two layers of plastic), 0–1. Default 0. */
+    sleeveTint?: number;
     /** Where the card's centre sits, as shares of the photo size (0.5, 0.5 = middle). */
     centerX?: number;
     centerY?: number;

@@ -41,3 +41,11 @@ export function drawSoftShadow(pixels: Uint8ClampedArray, width: number, height:
     for (let c = 0; c < 3; c++) pixels[i + c] = pixels[i + c]! * (1 - darken);
   });
 }
+
+/** What is seen through clear plastic over the table: darker by `tint` (a share), inside the quad only. */
+export function tintInside(pixels: Uint8ClampedArray, width: number, height: number, quad: readonly Point[], tint: number): void {
+  aroundQuad(pixels, width, height, quad, 0, (d, i) => {
+    const weight = tint * Math.min(1, Math.max(0, 0.5 - d));
+    for (let c = 0; c < 3; c++) pixels[i + c] = pixels[i + c]! * (1 - weight);
+  });
+}
