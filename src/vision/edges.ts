@@ -5,7 +5,7 @@ import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { fitLineRobust, median, round } from './geometry.ts';
 import { SMALLEST_VISIBLE_PX } from './quality.ts';
-import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, isWhiteBorder, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
+import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
 
 const EDGE_NAMES: readonly EdgeName[] = ['top', 'right', 'bottom', 'left'];
@@ -21,8 +21,6 @@ const NICK_TRACE_MM = 0.05;
 const NICK_MIN_DEPTH_MM = 0.1;
 /** Whitening runs shorter than this are noise. */
 const WHITENING_MIN_MM = 0.25;
-/** A border this uneven along its edge (median RGB distance from its median colour) is print, not a border to whiten. */
-const BORDER_UNEVENNESS_MAX = 25;
 /** The reference colour is smoothed along the edge over this length. */
 const REFERENCE_WINDOW_MM = 4;
 
@@ -64,7 +62,7 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
   const { references, unevenness } = ringReferences(profiles, positions, count, outsidePx, pxPerMm);
   // Whitening is not observable on a white border, on print that runs to the edge in changing colours (no even
   // border to whiten), nor in a photo too blurred to separate rim from background.
-  const observable = rimStart !== null && !isWhiteBorder(references[positions >> 1]!) && unevenness <= BORDER_UNEVENNESS_MAX;
+  const observable = rimStart !== null && canSeeWhitening(references[positions >> 1]!, unevenness);
   const edgeAt = new Float64Array(positions); // mm inside the nominal edge
   const whitening = new Float64Array(positions);
   for (let n = 0; n < positions; n++) {

@@ -62,6 +62,24 @@ export function isWhiteBorder(reference: ReferenceColour): boolean {
   return reference.lightness >= 200 && reference.chroma <= 30;
 }
 
+/** A border this uneven (median RGB distance of its colour along the rim from its median) is print, whatever its colour... */
+const BORDER_UNEVENNESS_MAX = 25;
+/**
+ * ...and a lighter one must be evener: whitened stock is at most as light as the photo's white, so it stands out from
+ * a border by no more than the border's headroom below white. Where the border varies by more than this share of
+ * that headroom (a pale patterned or glossy border), its own sheen cannot be told from whitening.
+ */
+const BORDER_UNEVENNESS_SHARE_OF_HEADROOM = 0.2;
+
+/**
+ * Whether whitening can be seen on this border (GRADING.md §1.6): not on white, nor on print that runs to the edge in
+ * changing colours or a pale border whose sheen is as light as bare stock.
+ */
+export function canSeeWhitening(reference: ReferenceColour, unevenness: number): boolean {
+  if (isWhiteBorder(reference)) return false;
+  return unevenness <= Math.min(BORDER_UNEVENNESS_MAX, BORDER_UNEVENNESS_SHARE_OF_HEADROOM * (255 - reference.lightness));
+}
+
 /** Below this lightness difference between background and card, the outline is found by colour instead. */
 const LIGHTNESS_EDGE_MIN = 24;
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CORNER_DEFECT, EDGE_WHITENING, interpolate } from '../../src/domain/grading/tables.ts';
 import { measureSynthetic, noisyCard } from './synthetic-photos.ts';
+import { canSeeWhitening, referenceColour } from '../../src/vision/rim.ts';
 
 // Issue 18: whitening read against the card's own border where it is undamaged, so a corner whitened over
 // millimetres reads at its size instead of being measured against a ring it has whitened too. Every size within
@@ -36,5 +37,27 @@ describe('whitening of any size reads at its size', () => {
     const left = m.edges.find((e) => e.edge === 'left')!;
     expect(Math.abs(left.whitenedMm! - lengthMm)).toBeLessThanOrEqual(0.2 * lengthMm);
     expect(interpolate(EDGE_WHITENING, left.whitenedMm!)).toBeLessThan(10);
+  });
+});
+
+describe('whether a border can show whitening', () => {
+  const border = (hex: string) => referenceColour(Number.parseInt(hex.slice(1, 3), 16), Number.parseInt(hex.slice(3, 5), 16), Number.parseInt(hex.slice(5, 7), 16));
+
+  it('an even coloured border can, a white one cannot', () => {
+    expect(canSeeWhitening(border('#e8c33a'), 4)).toBe(true);
+    expect(canSeeWhitening(border('#1d3f8f'), 4)).toBe(true);
+    expect(canSeeWhitening(border('#f2f2ee'), 1)).toBe(false);
+  });
+
+  it('a pale patterned border whose sheen varies as much as whitening would stand out cannot', () => {
+    // A pearl border at lightness ~195: bare stock could be at most ~60 levels lighter, its pattern varies by 15.
+    expect(canSeeWhitening(border('#bec3d8'), 15)).toBe(false);
+    expect(canSeeWhitening(border('#bec3d8'), 5)).toBe(true);
+  });
+
+  it('a darker border printed with a gradient as uneven still can, up to where print runs to the edge', () => {
+    // A gold card back at lightness ~140, 15 levels uneven: stock would be over 100 levels lighter.
+    expect(canSeeWhitening(border('#c88c28'), 15)).toBe(true);
+    expect(canSeeWhitening(border('#1d3f8f'), 30)).toBe(false);
   });
 });
