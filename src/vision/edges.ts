@@ -3,7 +3,7 @@ import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement
 import { CORNER_ZONE_MM } from './card-outline.ts';
 import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
-import { fitLineRobust, median, round } from './geometry.ts';
+import { median, round } from './geometry.ts';
 import { SMALLEST_VISIBLE_PX } from './quality.ts';
 import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
@@ -19,6 +19,16 @@ const INSIDE_MM = 2.4;
  */
 const NICK_TRACE_MM = 0.05;
 const NICK_MIN_DEPTH_MM = 0.1;
+/** A nick is measured against the edge's median course over this length round it (see findNicks). */
+const NICK_COURSE_MM = 10;
+/** How far past the edge's own wander (robust standard deviation) a nick must reach. */
+const NICK_NOISE_SIGMAS = 4;
+/**
+ * Where the step from background to card is less than this many times the photo's noise and the border's own fine
+ * texture put together (a patterned white border on white paper), the outline found follows the pattern as much as
+ * the edge: nicks are not looked for there, and the side's confidence says so.
+ */
+const EDGE_STEP_OVER_TEXTURE = 4;
 /** Whitening runs shorter than this are noise. */
 const WHITENING_MIN_MM = 0.25;
 /** The reference colour is smoothed along the edge over this length. */
@@ -27,21 +37,31 @@ const REFERENCE_WINDOW_MM = 4;
 export interface EdgeReport {
   edges: EdgeMeasurement[];
   defects: Defect[];
+  /** Edges whose outline could not be told from the border's pattern: no nicks looked for on them. */
+  nicksUnseen: EdgeName[];
 }
 
 /** GRADING.md §1.7, away from the corners: nicks from the edge's residual against its line, whitening along the rim. */
 export function measureEdges(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number): EdgeReport {
   const edges: EdgeMeasurement[] = [];
   const defects: Defect[] = [];
+  const nicksUnseen: EdgeName[] = [];
   for (const edge of EDGE_NAMES) {
     const result = measureEdge(flat, edge, rimStart, noise, sourcePxPerMm);
     edges.push(result.measurement);
     defects.push(...result.defects);
+    if (!result.nicksSeen) nicksUnseen.push(edge);
   }
-  return { edges, defects };
+  return { edges, defects, nicksUnseen };
 }
 
-function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, noise: number, sourcePxPerMm: number): { measurement: EdgeMeasurement; defects: Defect[] } {
+function measureEdge(
+  flat: FlatCard,
+  edge: EdgeName,
+  rimStart: number | null,
+  noise: number,
+  sourcePxPerMm: number,
+): { measurement: EdgeMeasurement; defects: Defect[]; nicksSeen: boolean } {
   const { pxPerMm, marginPx, data } = flat;
   const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
   const outsidePx = Math.round(OUTSIDE_MM * pxPerMm);
@@ -59,10 +79,11 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
     readProfile(data, start, depthStride, count, profiles, n * count * 3);
   }
 
-  const { references, unevenness } = ringReferences(profiles, positions, count, outsidePx, pxPerMm);
+  const { references, unevenness, texture } = ringReferences(profiles, positions, count, outsidePx, pxPerMm);
   // Whitening is not observable on a white border, on print that runs to the edge in changing colours (no even
   // border to whiten), nor in a photo too blurred to separate rim from background.
   const observable = rimStart !== null && canSeeWhitening(references[positions >> 1]!, unevenness);
+  const nicksSeen = backgroundStep(profiles, positions, count, outsidePx, references[positions >> 1]!) >= EDGE_STEP_OVER_TEXTURE * (noise + texture);
   const edgeAt = new Float64Array(positions); // mm inside the nominal edge
   const whitening = new Float64Array(positions);
   for (let n = 0; n < positions; n++) {
@@ -81,7 +102,7 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
   const alongMm = new Float64Array(positions);
   for (let n = 0; n < positions; n++) alongMm[n] = (first + n + 0.5) / pxPerMm;
   const defects: Defect[] = [];
-  const nicks = findNicks(edgeAt, alongMm, pxPerMm, Math.max(NICK_MIN_DEPTH_MM, SMALLEST_VISIBLE_PX / sourcePxPerMm));
+  const nicks = nicksSeen ? findNicks(edgeAt, alongMm, pxPerMm, Math.max(NICK_MIN_DEPTH_MM, SMALLEST_VISIBLE_PX / sourcePxPerMm)) : [];
   for (const nick of nicks) {
     defects.push({
       kind: 'edge-nick',
@@ -102,7 +123,19 @@ function measureEdge(flat: FlatCard, edge: EdgeName, rimStart: number | null, no
     }
     whitenedMm = round(total);
   }
-  return { measurement: { edge, whitenedMm, nicks }, defects };
+  return { measurement: { edge, whitenedMm, nicks }, defects, nicksSeen };
+}
+
+/** Colour distance between the background just outside the edge (its outer half millimetre, averaged along it) and the card's reference colour. */
+function backgroundStep(profiles: Float32Array, positions: number, count: number, outsidePx: number, reference: ReferenceColour): number {
+  const background = [0, 0, 0];
+  const depth = Math.max(1, outsidePx >> 1);
+  for (let n = 0; n < positions; n++) {
+    for (let i = 0; i < depth; i++) {
+      for (let c = 0; c < 3; c++) background[c]! += profiles[(n * count + i) * 3 + c]! / (positions * depth);
+    }
+  }
+  return Math.hypot(background[0]! - reference.r, background[1]! - reference.g, background[2]! - reference.b);
 }
 
 function readProfile(data: Uint8Array, start: number, stride: number, count: number, out: Float32Array, at: number): void {
@@ -114,10 +147,17 @@ function readProfile(data: Uint8Array, start: number, stride: number, count: num
 }
 
 /**
- * The card's own colour 1–2 mm in from the edge at each position, averaged along the edge, and how uneven it is
- * along the whole edge (the median RGB distance of the positions' colours from their median).
+ * The card's own colour 1–2 mm in from the edge at each position, averaged along the edge; how uneven it is along the
+ * whole edge (the median RGB distance of the positions' colours from their median); and how textured it is at a
+ * finer scale than that average (the median distance of each position's colour from its average): a pattern.
  */
-function ringReferences(profiles: Float32Array, positions: number, count: number, outsidePx: number, pxPerMm: number): { references: ReferenceColour[]; unevenness: number } {
+function ringReferences(
+  profiles: Float32Array,
+  positions: number,
+  count: number,
+  outsidePx: number,
+  pxPerMm: number,
+): { references: ReferenceColour[]; unevenness: number; texture: number } {
   const from = outsidePx + Math.round(RING_FROM_MM * pxPerMm);
   const to = Math.min(count, outsidePx + Math.round(RING_TO_MM * pxPerMm));
   const ring = new Float64Array(positions * 3);
@@ -139,7 +179,8 @@ function ringReferences(profiles: Float32Array, positions: number, count: number
   }
   const middle = [0, 1, 2].map((c) => median(Float64Array.from({ length: positions }, (_, n) => ring[n * 3 + c]!)));
   const unevenness = median(Float64Array.from({ length: positions }, (_, n) => Math.hypot(ring[n * 3]! - middle[0]!, ring[n * 3 + 1]! - middle[1]!, ring[n * 3 + 2]! - middle[2]!)));
-  return { references, unevenness };
+  const texture = median(Float64Array.from({ length: positions }, (_, n) => Math.hypot(ring[n * 3]! - references[n]!.r, ring[n * 3 + 1]! - references[n]!.g, ring[n * 3 + 2]! - references[n]!.b)));
+  return { references, unevenness, texture };
 }
 
 interface Nick {
@@ -148,17 +189,23 @@ interface Nick {
   atMm: number;
 }
 
-/** Stretches where the edge sits inside its robustly fitted line; the deepest point of each is the nick's depth. */
-function findNicks(edgeAt: Float64Array, alongMm: Float64Array, pxPerMm: number, minDepthMm: number): Nick[] {
-  const seen: number[] = [];
-  for (let n = 0; n < edgeAt.length; n++) if (!Number.isNaN(edgeAt[n]!)) seen.push(n);
-  if (seen.length < edgeAt.length / 2) return [];
-  const line = fitLineRobust(seen.map((n) => alongMm[n]!), seen.map((n) => edgeAt[n]!), 0.01);
-  if (line === null) return [];
+/**
+ * Stretches where the edge sits inside its own course, the deepest point of each the nick's depth. The course is the
+ * edge's median over NICK_COURSE_MM round each point, not one straight line for the whole side: a photo bows a side
+ * by a few tenths of a millimetre (the lens, a card not quite flat), which would read as long shallow "nicks", while
+ * a notch (at most a few millimetres long) moves the median over a window more than twice its length not at all.
+ * A nick must also stand clear of how much the edge wanders where it is whole (NICK_NOISE_SIGMAS of its spread).
+ */
+export function findNicks(edgeAt: Float64Array, alongMm: Float64Array, pxPerMm: number, minDepthMm: number): Nick[] {
+  let seenCount = 0;
+  for (let n = 0; n < edgeAt.length; n++) if (!Number.isNaN(edgeAt[n]!)) seenCount++;
+  if (seenCount < edgeAt.length / 2) return [];
+  const course = runningMedian(edgeAt, Math.round((NICK_COURSE_MM / 2) * pxPerMm));
   const residual = new Float64Array(edgeAt.length);
-  // The line is near y = c, so its normal is near (0, ±1): residual positive inwards.
-  const sign = line.ny >= 0 ? 1 : -1;
-  for (let n = 0; n < edgeAt.length; n++) residual[n] = sign * (line.nx * alongMm[n]! + line.ny * edgeAt[n]! - line.c);
+  for (let n = 0; n < edgeAt.length; n++) residual[n] = edgeAt[n]! - course[n]!; // positive inwards; NaN where unseen
+  const seen = Float64Array.from(residual).filter((v) => !Number.isNaN(v));
+  const spread = 1.4826 * median(seen.map(Math.abs));
+  const minDepth = Math.max(minDepthMm, NICK_NOISE_SIGMAS * spread);
   const inside = new Uint8Array(edgeAt.length);
   for (let n = 0; n < edgeAt.length; n++) inside[n] = residual[n]! > NICK_TRACE_MM ? 1 : 0; // NaN compares false
   const nicks: Nick[] = [];
@@ -169,10 +216,27 @@ function findNicks(edgeAt: Float64Array, alongMm: Float64Array, pxPerMm: number,
       const smoothed = Math.min(residual[n]!, Math.max(known(residual[n - 1]), known(residual[n + 1])));
       depth = Math.max(depth, smoothed);
     }
-    if (depth < minDepthMm) continue;
+    if (depth < minDepth) continue;
     nicks.push({ depthMm: round(depth), lengthMm: round((to - from) / pxPerMm), atMm: round((alongMm[from]! + alongMm[to - 1]!) / 2) });
   }
   return nicks;
+}
+
+/**
+ * The median of the seen values within `half` positions either way of each position (every other one, for speed:
+ * the edge changes far more slowly than that).
+ */
+function runningMedian(values: Float64Array, half: number): Float64Array {
+  const out = new Float64Array(values.length);
+  const window = new Float64Array(half + 1);
+  for (let n = 0; n < values.length; n++) {
+    let count = 0;
+    for (let k = Math.max(0, n - half); k <= Math.min(values.length - 1, n + half); k += 2) {
+      if (!Number.isNaN(values[k]!)) window[count++] = values[k]!;
+    }
+    out[n] = count === 0 ? Number.NaN : median(window.subarray(0, count));
+  }
+  return out;
 }
 
 /** A residual beyond the ends, or where the edge was not seen, counts as on the line. */

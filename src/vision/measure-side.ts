@@ -16,6 +16,8 @@ import { findInkMarks } from './ink-marks.ts';
 const MARGIN_MM = 1;
 /** Holo and textured faces hide small scratches. */
 const TEXTURED_CONFIDENCE = 0.8;
+/** An edge whose outline cannot be told from its border's pattern hides its nicks. */
+const NICKS_UNSEEN_CONFIDENCE = 0.9;
 
 export interface MeasuredSide {
   measurement: SideMeasurement;
@@ -51,7 +53,7 @@ export function measureSideWithPicture(image: DecodedImage, side: SideName): Mea
   const grid = surfaceGrid(picture);
   const surface = withInkMarks(measureSurface(grid, centering.measurable ? centering.innerFrame : undefined), findInkMarks(picture));
   const { quality, confidenceFactor } = measureQuality(rim, grid, sourcePxPerMm, surface.glareShare, outlineRise);
-  const confidence = confidenceFactor * (surface.surface.textured ? TEXTURED_CONFIDENCE : 1);
+  const confidence = confidenceFactor * (surface.surface.textured ? TEXTURED_CONFIDENCE : 1) * (edges.nicksUnseen.length > 0 ? NICKS_UNSEEN_CONFIDENCE : 1);
   const measurement: SideMeasurement = {
     side,
     image: { width: image.width, height: image.height },
