@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 // The web app lives in web/; it builds into dist/web, which the fastify server serves in production.
 // In development Vite serves it and passes API and live-channel traffic to the server on port 3000.
@@ -22,6 +23,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   resolve: {
     alias: {

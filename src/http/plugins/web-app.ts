@@ -39,6 +39,9 @@ export const webAppPlugin = fp(
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
         cacheControl: false,
+        // The build wrote .br and .gz beside each text file (web/precompress.ts): sent as they are to browsers that
+        // take them, with Vary: Accept-Encoding.
+        preCompressed: true,
       });
     } else {
       app.log.warn({ distDir: root }, 'the web app is not built (npm run build); serving the API only');
