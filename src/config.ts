@@ -80,6 +80,13 @@ const configSchema = z.object({
   GRADE_LIMIT_GUEST_PER_DAY: z.coerce.number().int().min(1).default(200),
   GRADE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   GRADE_LIMIT_USER_PER_DAY: z.coerce.number().int().min(1).default(2000),
+  // GET /metrics (Prometheus) answers only requests bearing this token (Authorization: Bearer …); unset, there is no
+  // /metrics at all. At least 16 characters: it guards what the server is doing.
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
   // Feedback, guests included: per client address for guests, per account for signed-in users, an hour at a time.
   FEEDBACK_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(10),
   FEEDBACK_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),

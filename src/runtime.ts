@@ -12,6 +12,7 @@ import { createEventStore, type EventStore } from './infra/event-store/index.ts'
 import { createCardIdentifier } from './infra/identification/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
 import { openImageStore, type ImageStore } from './infra/image-storage/index.ts';
+import { countedEventStore, countedImageFetcher, observeGradingStage } from './infra/metrics/metrics.ts';
 import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
 import { asyncProjections, inlineProjections } from './projections/index.ts';
 import { startProjectionRunners } from './projections/runner/index.ts';
@@ -98,16 +99,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const database = options.database ?? (await openDatabase(config));
     if (!options.database) closers.push({ name: 'database', close: () => database.close() });
 
-    const eventStore = createEventStore(database, { inline: inlineProjections, clock, ids });
+    const eventStore = countedEventStore(createEventStore(database, { inline: inlineProjections, clock, ids }));
 
     const cpuPool = createCpuPool({ size: config.CPU_POOL_SIZE });
     closers.push({ name: 'cpu pool', close: () => cpuPool.close() });
 
     const identifier = createCardIdentifier(config, (reason) => logger.warn({ reason }, 'vision model unavailable; card identified by OCR'));
     closers.push({ name: 'card identifier', close: () => identifier.close() });
-    const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS });
+    const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage });
     const imageStore = openImageStore(config);
-    const imageFetcher = openImageFetcher(config);
+    const imageFetcher = countedImageFetcher(openImageFetcher(config));
     const cardIds = createCardIds(database.db);
     const accounts = createAccounts({ config, logger, database, eventStore, clock, ids });
     closers.push({ name: 'accounts', close: () => accounts.close() });

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
+import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { RequestLog } from './request-log.ts';
@@ -20,6 +21,7 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { portfolioRoutes } from './routes/portfolio.ts';
 
 /**
@@ -77,9 +79,12 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   // ── Our plugins for the whole server (errors first, so every later refusal is shaped) ───────────
   await app.register(errorsPlugin);
+  await app.register(requestMetricsPlugin);
 
   // ── Probes: outside the API below, so they never touch sessions ─────────────────────────────────
   await app.register(healthRoutes, { runtime });
+  // Operators' figures: only with METRICS_TOKEN, only to its bearer.
+  await app.register(metricsRoutes, { runtime });
   // Stored images: public and cached for ever, so outside the API too (a cacheable response never sets a cookie).
   await app.register(imageRoutes, { runtime });
 

@@ -1,6 +1,7 @@
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job as BullmqJob } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { jobFailures } from '../metrics/metrics.ts';
 import {
   COMPLETED_RETENTION_MS,
   DEFAULT_ATTEMPTS,
@@ -85,6 +86,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         } catch (hookError) {
           logger.error({ job: name, jobId: job.id, err: hookError }, 'onFailed hook threw');
         }
+        jobFailures.inc({ job: name });
         logger.error({ job: name, jobId: job.id, attempt: job.attempt, err: error }, 'job failed for good');
         if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
       } else {
@@ -131,6 +133,16 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
 
     async ping() {
       await producerConnection.ping();
+    },
+
+    async counts() {
+      const names = [...new Set([...queues.keys(), ...workers.keys()])];
+      return Promise.all(
+        names.map(async (name) => {
+          const counts = await queueFor(name).getJobCounts('waiting', 'delayed', 'prioritized', 'active');
+          return { name, waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0), active: counts.active ?? 0 };
+        }),
+      );
     },
 
     async close(timeoutMs) {

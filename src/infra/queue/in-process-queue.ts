@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { jobFailures } from '../metrics/metrics.ts';
 import {
   COMPLETED_RETENTION_MS,
   DEFAULT_ATTEMPTS,
@@ -29,6 +30,8 @@ interface Entry {
 
 interface Lane {
   waiting: Entry[];
+  /** Failed tries waiting out their backoff. */
+  delayed: number;
   running: Map<string, { controller: AbortController; done: Promise<void> }>;
   handler?: JobHandler;
   options: ProcessOptions;
@@ -57,7 +60,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   function lane(name: string): Lane {
     let found = lanes.get(name);
     if (!found) {
-      found = { waiting: [], running: new Map(), options: {} };
+      found = { waiting: [], delayed: 0, running: new Map(), options: {} };
       lanes.set(name, found);
     }
     return found;
@@ -117,8 +120,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     if (!isFinalFailure(error, entry.attempt, entry.maxAttempts)) {
       const delay = retryDelayMs(entry.backoff, entry.attempt);
       logger.warn({ job: entry.name, jobId: entry.id, attempt: entry.attempt, retryInMs: delay, err: error }, 'job failed; will retry');
+      current.delayed++;
       const timer = setTimeout(() => {
         retryTimers.delete(timer);
+        current.delayed--;
         current.waiting.push(entry);
         pump(entry.name);
       }, delay);
@@ -126,6 +131,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       return;
     }
     held.delete(entry.key);
+    jobFailures.inc({ job: entry.name });
     logger.error({ job: entry.name, jobId: entry.id, attempt: entry.attempt, err: error }, 'job failed for good');
     try {
       await current.options.onFailed?.(job, error);
@@ -164,6 +170,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     },
 
     async ping() {},
+
+    async counts() {
+      return [...lanes.entries()].map(([name, l]) => ({ name, waiting: l.waiting.length + l.delayed, active: l.running.size }));
+    },
 
     async close(timeoutMs) {
       if (closing) return;

@@ -42,6 +42,12 @@ export interface ProcessOptions<Data = unknown> {
   onFailed?: (job: Job<Data>, error: Error) => Promise<void> | void;
 }
 
+export interface JobCounts {
+  name: string;
+  waiting: number;
+  active: number;
+}
+
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   enqueue<Data>(name: string, data: Data, options: JobOptions): Promise<void>;
@@ -49,6 +55,8 @@ export interface JobQueue {
   process<Data>(name: string, handler: JobHandler<Data>, options?: ProcessOptions<Data>): void;
   /** Resolves when the queue's backing service answers; for readiness checks. */
   ping(): Promise<void>;
+  /** Jobs waiting (or delayed for a retry) and running, per job name this process has enqueued or handles: for metrics. */
+  counts(): Promise<JobCounts[]>;
   /**
    * Stops taking jobs, lets running ones finish for up to `timeoutMs`, then hands back the rest
    * (BullMQ: back to waiting for another worker; in-process: aborted, to be re-enqueued at the next

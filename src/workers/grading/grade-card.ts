@@ -37,6 +37,18 @@ export interface GradeCardDeps {
   identifier?: CardIdentifier;
   maxPixels: number;
   maxSide?: number;
+  /** Told how long each stage took, in seconds (decode, measure, grade, identify, annotate, total): for metrics. */
+  observeStage?: (stage: GradingStage, seconds: number) => void;
+}
+
+export type GradingStage = 'decode' | 'measure' | 'grade' | 'identify' | 'annotate' | 'total';
+
+/** Runs `work`, telling `observe` how long it took (when it succeeds). */
+async function timed<T>(stage: GradingStage, observe: GradeCardDeps['observeStage'], work: () => Promise<T> | T): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  observe?.(stage, (performance.now() - started) / 1000);
+  return result;
 }
 
 export interface GradedPhotos {
@@ -76,17 +88,18 @@ interface Attempt {
 async function measureAt(bytes: Uint8Array, maxSide: number, side: SideName, deps: GradeCardDeps): Promise<Attempt> {
   let image: DecodedImage;
   try {
-    image = await decodeImage(bytes, { maxPixels: deps.maxPixels, maxSide });
+    image = await timed('decode', deps.observeStage, () => decodeImage(bytes, { maxPixels: deps.maxPixels, maxSide }));
   } catch (error) {
     if (error instanceof ImageMeasurementError) return { image: { width: 0, height: 0 }, output: { ok: false, code: error.code, message: error.message, details: error.details } };
     throw error;
   }
   const size = { width: image.width, height: image.height, original: image.original };
-  if (!deps.cpuPool) return { image: size, output: measureSideOrRefuse({ image, side }) };
+  const { cpuPool } = deps;
+  if (!cpuPool) return { image: size, output: await timed('measure', deps.observeStage, () => measureSideOrRefuse({ image, side })) };
   // sharp's output lives in memory V8 cannot hand to another thread; one copy makes it movable.
   const data = new Uint8Array(image.data);
   const input: MeasureSideInput = { image: { ...image, data }, side };
-  return { image: size, output: await deps.cpuPool.run<MeasureSideOutput>(MEASURE_TASK, input, [data.buffer]) };
+  return { image: size, output: await timed('measure', deps.observeStage, () => cpuPool.run<MeasureSideOutput>(MEASURE_TASK, input, [data.buffer])) };
 }
 
 function measuredOrRefused({ image, output }: Attempt, side: SideName, twoSides: boolean): MeasuredSide {
@@ -120,19 +133,23 @@ function pictureOf(side: MeasuredSide): CardPicture {
 
 /** Grades one card from its photos; refuses with an ImageMeasurementError (its own code) what it cannot measure. */
 export async function gradeCard(photos: { front: Uint8Array; back?: Uint8Array }, deps: GradeCardDeps): Promise<GradedPhotos> {
+  return timed('total', deps.observeStage, () => gradePhotos(photos, deps));
+}
+
+async function gradePhotos(photos: { front: Uint8Array; back?: Uint8Array }, deps: GradeCardDeps): Promise<GradedPhotos> {
+  const observe = deps.observeStage;
   const twoSides = photos.back !== undefined;
   const [front, back] = await Promise.all([
     measure(photos.front, 'front', twoSides, deps),
     photos.back ? measure(photos.back, 'back', twoSides, deps) : undefined,
   ]);
   const measurements = back ? { front: front.measurement, back: back.measurement } : { front: front.measurement };
-  const grade = gradeMeasuredCard(measurements);
+  const grade = await timed('grade', observe, () => gradeMeasuredCard(measurements));
 
   const identifier = deps.identifier ?? noIdentifier;
-  const [identification, frontPng, backPng] = await Promise.all([
-    identifier.identify(pictureOf(front), back ? pictureOf(back) : undefined),
-    annotateSide(front.picture, front.measurement),
-    back ? annotateSide(back.picture, back.measurement) : undefined,
+  const [identification, [frontPng, backPng]] = await Promise.all([
+    timed('identify', observe, () => identifier.identify(pictureOf(front), back ? pictureOf(back) : undefined)),
+    timed('annotate', observe, () => Promise.all([annotateSide(front.picture, front.measurement), back ? annotateSide(back.picture, back.measurement) : undefined])),
   ]);
   return {
     card: describeGradedCard(grade, identification, measurements),
