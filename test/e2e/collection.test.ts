@@ -173,7 +173,8 @@ describe('collection', () => {
     // Newest first.
     const cards = await myCards(page);
     expect(cards.map((c) => c.cardName)).toEqual(['Charizard', BLASTOISE, 'Pikachu']);
-    expect(await shownNames(page)).toEqual(['Charizard', BLASTOISE, 'Pikachu']);
+    // The collection's code and cards may still be on their way right after the URL changed (seen under a loaded CPU).
+    await expect.poll(() => shownNames(page)).toEqual(['Charizard', BLASTOISE, 'Pikachu']);
     expect(await countLine(page)).toBe('3 cards shown');
     await page.getByText('Showing 1-3 of 3 cards').waitFor();
     const tile = page.getByTestId('collection-card').filter({ hasText: 'Charizard' });
