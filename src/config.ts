@@ -90,6 +90,10 @@ const configSchema = z.object({
   // Feedback, guests included: per client address for guests, per account for signed-in users, an hour at a time.
   FEEDBACK_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(10),
   FEEDBACK_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  // Payments (DESIGN.md §8): unset, the built-in test-mode processor (nothing is charged); set, a card processor's
+  // HTTP API at this base URL with this secret key.
+  PAYMENT_PROCESSOR_URL: optionalText,
+  PAYMENT_PROCESSOR_KEY: optionalText,
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { createAccounts, type Accounts } from './infra/auth/accounts.ts';
 import sharp from 'sharp';
 import { renameEmailUsernames } from './commands/accounts/rename-email-usernames.ts';
@@ -13,6 +13,8 @@ import { createCardIdentifier } from './infra/identification/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
 import { openImageStore, type ImageStore } from './infra/image-storage/index.ts';
 import { countedEventStore, countedImageFetcher, observeGradingStage } from './infra/metrics/metrics.ts';
+import { createPaymentProcessor } from './infra/payments/index.ts';
+import type { PaymentProcessor } from './infra/payments/types.ts';
 import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
 import { asyncProjections, inlineProjections } from './projections/index.ts';
 import { startProjectionRunners } from './projections/runner/index.ts';
@@ -42,6 +44,8 @@ export interface Services {
   cardIds: CardIds;
   /** The account provider and the sign-in rate limits; built once, shared by every route. */
   accounts: Accounts;
+  /** Card payments for orders: the built-in test mode, or a processor's API. */
+  payments: PaymentProcessor;
 }
 
 export interface Runtime extends Services {
@@ -64,15 +68,17 @@ export interface RuntimeOptions {
   database?: Database;
 }
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({
+/** `destination`: where the lines go (stdout by default; tests read them back). */
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options = {
     level: config.LOG_LEVEL,
     // Never log what identifies or pays: cookies, credentials, card numbers.
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', '*.cardNumber', '*.cvv'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
@@ -124,7 +130,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     // The queue gets the shutdown budget but a second, which is left for the pieces after it.
     closers.push({ name: 'job queue', close: (timeoutMs) => queue.close(Math.max(100, timeoutMs - 1_000)) });
 
-    const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts };
+    const payments = createPaymentProcessor(config, clock);
+    const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments };
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];
     for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);

@@ -15,7 +15,9 @@ import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { RequestLog } from './request-log.ts';
+import { accountRoutes } from './routes/account.ts';
 import { achievementRoutes } from './routes/achievements.ts';
+import { addressRoutes } from './routes/addresses.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -24,6 +26,7 @@ import { imageRoutes } from './routes/images.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { portfolioRoutes } from './routes/portfolio.ts';
+import { ordersRoutes } from './routes/orders.ts';
 
 /**
  * fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies counted from the server (the address
@@ -105,6 +108,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     await api.register(achievementRoutes, { runtime });
     await api.register(portfolioRoutes, { runtime });
     await api.register(feedbackRoutes, { runtime });
+    await api.register(accountRoutes, { runtime });
+    await api.register(addressRoutes, { runtime });
+    await api.register(ordersRoutes, { runtime });
   });
 
   // The API's OpenAPI document and its page, outside the API's sessions (no cookie).

@@ -1,9 +1,11 @@
 import type { AsyncProjection, InlineProjection } from '../infra/event-store/types.ts';
+import { addressesProjection } from './addresses/addresses-projection.ts';
 import { achievementsProjection } from './achievements/achievements-projection.ts';
 import { achievementNotificationsProjection } from './achievements/notifications-projection.ts';
 import { cardsProjection } from './cards/cards-projection.ts';
 import { portfolioProjection } from './portfolio/portfolio-projection.ts';
 import { feedbackProjection } from './feedback/feedback-projection.ts';
+import { ordersProjection } from './orders/orders-projection.ts';
 import { leaderboardProjection } from './leaderboard/leaderboard-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 
@@ -17,6 +19,8 @@ export const inlineProjections: readonly InlineProjection[] = [
   achievementNotificationsProjection,
   portfolioProjection,
   feedbackProjection,
+  addressesProjection,
+  ordersProjection,
 ];
 
 export const asyncProjections: readonly AsyncProjection[] = [

@@ -67,7 +67,7 @@ describe('user', () => {
       userDecider.evolve,
       userDecider.initialState(),
     );
-    expect(state).toEqual({ status: 'registered', userId: 'u1', email: 'Ada@Example.com', username: 'ada', lastLoginAt: 'T2' });
+    expect(state).toEqual({ status: 'registered', userId: 'u1', email: 'Ada@Example.com', username: 'ada', lastLoginAt: 'T2', marketing: true });
   });
 });
 

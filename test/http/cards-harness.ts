@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import type { GradePhotos } from '../../src/commands/cards/grade-card.ts';
 import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
@@ -88,11 +89,11 @@ function gradingOnce(grade: GradePhotos): GradePhotos {
 let nextAddress = 1;
 let nextEmail = 1;
 
-export async function startCardsApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<CardsHarness> {
+export async function startCardsApp(kind: DatabaseKind, env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<CardsHarness> {
   const database = await createTestDatabase(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cards-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CPU_POOL_SIZE: '2', ALLOW_LOOPBACK_IMAGE_URLS: 'true', ...env });
-  const created = await createRuntime(config, { role: 'api', database });
+  const created = await createRuntime(config, { role: 'api', database, ...(options.logger ? { logger: options.logger } : {}) });
   const runtime: Runtime = { ...created, gradePhotos: gradingOnce(created.gradePhotos) };
   const app = await buildApp(runtime);
   await app.ready();

@@ -45,6 +45,14 @@ export const signInRefusedSchema = z.object({
 });
 export type SignInRefused = DomainEvent<'SignInRefused', z.infer<typeof signInRefusedSchema>>;
 
+/** The user chose whether to receive the provider's promotional offers (Settings, Notifications). */
+export const marketingPreferenceChangedSchema = z.object({ userId: z.string(), enabled: z.boolean(), at: z.string() });
+export type MarketingPreferenceChanged = DomainEvent<'MarketingPreferenceChanged', z.infer<typeof marketingPreferenceChangedSchema>>;
+
+/** A new password, after the current one was checked (Settings, Security). The hash only, never the password. */
+export const passwordChangedSchema = z.object({ userId: z.string(), passwordHash: z.string().max(255), at: z.string() });
+export type PasswordChanged = DomainEvent<'PasswordChanged', z.infer<typeof passwordChangedSchema>>;
+
 /** The stream `user-email-<sha256(normalised email)>`: who holds an email address. */
 export const emailClaimedSchema = z.object({ email: z.string(), userId: z.string(), claimedAt: z.string() });
 export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaimedSchema>>;
@@ -53,7 +61,7 @@ export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaim
 export const guestSessionClaimedSchema = z.object({ guestId: z.string(), userId: z.string(), claimedAt: z.string() });
 export type GuestSessionClaimed = DomainEvent<'GuestSessionClaimed', z.infer<typeof guestSessionClaimedSchema>>;
 
-export type UserEvent = UserRegistered | UserLoggedIn | SignInRefused | UsernameChanged;
+export type UserEvent = UserRegistered | UserLoggedIn | SignInRefused | UsernameChanged | MarketingPreferenceChanged | PasswordChanged;
 export type EmailClaimEvent = EmailClaimed;
 export type GuestSessionEvent = GuestSessionClaimed;
 export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent;
@@ -63,6 +71,8 @@ export const accountsEventSchemas = {
   UserLoggedIn: userLoggedInSchema,
   SignInRefused: signInRefusedSchema,
   UsernameChanged: usernameChangedSchema,
+  MarketingPreferenceChanged: marketingPreferenceChangedSchema,
+  PasswordChanged: passwordChangedSchema,
   EmailClaimed: emailClaimedSchema,
   GuestSessionClaimed: guestSessionClaimedSchema,
 } as const;

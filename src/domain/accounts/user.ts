@@ -1,13 +1,13 @@
 import { AppError } from '../../contracts/errors.ts';
 import { assertNever, type Decider } from '../decider.ts';
-import type { SignInRefused, UserEvent, UserLoggedIn, UsernameChanged, UserRegistered } from './events.ts';
+import type { MarketingPreferenceChanged, PasswordChanged, SignInRefused, UserEvent, UserLoggedIn, UsernameChanged, UserRegistered } from './events.ts';
 
 // The user aggregate, stream `user-<userId>`. Email uniqueness is not decided here but by the
 // email-claim aggregate (./email-claim.ts), which is claimed first.
 
 export type UserState =
   | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; email: string; username: string; lastLoginAt: string | null };
+  | { status: 'registered'; userId: string; email: string; username: string; lastLoginAt: string | null; marketing: boolean };
 
 export type RegisterUser = { type: 'RegisterUser'; data: UserRegistered['data'] };
 /** Recorded after the credentials were verified, which needs the hasher and so happens outside. */
@@ -16,7 +16,11 @@ export type RecordLogin = { type: 'RecordLogin'; data: UserLoggedIn['data'] };
 export type RecordRefusedSignIn = { type: 'RecordRefusedSignIn'; data: SignInRefused['data'] };
 /** Renames the account, if it still has the name the command replaces (two processes renaming it do it once). */
 export type ChangeUsername = { type: 'ChangeUsername'; data: UsernameChanged['data'] };
-export type UserCommand = RegisterUser | RecordLogin | RecordRefusedSignIn | ChangeUsername;
+/** Settings, Notifications: the marketing preference; choosing what is already chosen records nothing. */
+export type SetMarketingPreference = { type: 'SetMarketingPreference'; data: MarketingPreferenceChanged['data'] };
+/** Settings, Security: the current password was verified outside (the hasher), the new one hashed there too. */
+export type ChangePassword = { type: 'ChangePassword'; data: PasswordChanged['data'] };
+export type UserCommand = RegisterUser | RecordLogin | RecordRefusedSignIn | ChangeUsername | SetMarketingPreference | ChangePassword;
 
 export function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status === 'registered') {
@@ -41,16 +45,40 @@ export function changeUsername(command: ChangeUsername, state: UserState): UserE
   return [{ type: 'UsernameChanged', data: command.data }];
 }
 
+const noSuchAccount = () => new AppError('not_found', 'user_not_found', 'No such account');
+
+export function setMarketingPreference(command: SetMarketingPreference, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw noSuchAccount();
+  if (state.marketing === command.data.enabled) return [];
+  return [{ type: 'MarketingPreferenceChanged', data: command.data }];
+}
+
+export function changePassword(command: ChangePassword, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw noSuchAccount();
+  return [{ type: 'PasswordChanged', data: command.data }];
+}
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', userId: event.data.userId, email: event.data.email, username: event.data.username, lastLoginAt: null };
+      return {
+        status: 'registered',
+        userId: event.data.userId,
+        email: event.data.email,
+        username: event.data.username,
+        lastLoginAt: null,
+        marketing: event.data.marketingNotificationsEnabled,
+      };
     case 'UserLoggedIn':
       return state.status === 'registered' ? { ...state, lastLoginAt: event.data.at } : state;
     case 'SignInRefused':
       return state;
     case 'UsernameChanged':
       return state.status === 'registered' ? { ...state, username: event.data.to } : state;
+    case 'MarketingPreferenceChanged':
+      return state.status === 'registered' ? { ...state, marketing: event.data.enabled } : state;
+    case 'PasswordChanged':
+      return state;
     default:
       return assertNever(event);
   }
@@ -69,6 +97,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return recordRefusedSignIn(command, state);
       case 'ChangeUsername':
         return changeUsername(command, state);
+      case 'SetMarketingPreference':
+        return setMarketingPreference(command, state);
+      case 'ChangePassword':
+        return changePassword(command, state);
       default:
         return assertNever(command);
     }

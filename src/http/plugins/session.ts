@@ -21,6 +21,10 @@ export interface SessionControl {
   signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
   /** Revokes the request's session on the server and clears the cookie. */
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** A fresh session for this browser, and every other session of the user revoked (after a password change). */
+  keepOnlyThisBrowser(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<number>;
+  /** Every session of the user revoked, this one included, and the cookie cleared. */
+  signOutEverywhere(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -66,6 +70,15 @@ export const sessionPlugin = fp(
       async signOut(request, reply) {
         await sessions.revoke(request.session.id);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      },
+      async keepOnlyThisBrowser(request, reply, userId) {
+        setCookie(request, reply, await sessions.create(userId));
+        return sessions.revokeUserSessions(userId, request.session.id);
+      },
+      async signOutEverywhere(request, reply, userId) {
+        const revoked = await sessions.revokeUserSessions(userId);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return revoked;
       },
     } satisfies SessionControl);
 

@@ -27,6 +27,8 @@ export interface SessionRepository {
   /** The live session for a cookie token; null when unknown, expired or revoked. */
   find(token: string): Promise<Session | null>;
   revoke(sessionId: string): Promise<void>;
+  /** Revokes every live session of the user but `exceptSessionId` (none when absent); returns how many. */
+  revokeUserSessions(userId: string, exceptSessionId?: string): Promise<number>;
   /** Deletes sessions that expired before `before`; returns how many. */
   deleteExpired(before: Date): Promise<number>;
 }
@@ -63,6 +65,12 @@ export function createSessionRepository(db: Kysely<Tables>, clock: Clock, ids: I
     },
     async revoke(sessionId) {
       await db.updateTable('sessions').set({ revoked_at: clock.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    },
+    async revokeUserSessions(userId, exceptSessionId) {
+      let query = db.updateTable('sessions').set({ revoked_at: clock.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     async deleteExpired(before) {
       const result = await db.deleteFrom('sessions').where('expires_at', '<', before).executeTakeFirst();

@@ -9,7 +9,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   // Name the schema: without it Kysely finds another schema's lock table and races (tests run one schema each).
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema ?? 'public';
-  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
+  // Features land in any order with the numbers they were given (0006 may be applied before 0005 arrives), so a
+  // missing earlier migration is applied rather than refused; each one creates only its own tables.
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

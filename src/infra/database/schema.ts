@@ -7,7 +7,9 @@ import type { AchievementTables } from '../../projections/achievements/tables.ts
 import type { FeedbackTables } from '../../projections/feedback/table.ts';
 import type { ServerSecretsTables } from './server-secrets.ts';
 import type { PortfolioTables } from '../../projections/portfolio/tables.ts';
+import type { AddressTables } from '../../projections/addresses/table.ts';
+import type { OrderTables } from '../../projections/orders/tables.ts';
 
 // The typed shape of every table, for Kysely. Each feature declares its own tables beside its code
 // and adds them here, so one import shows the whole database.
-export interface Tables extends EventStoreTables, UsersTables, SessionsTables, CardTables, LeaderboardTables, AchievementTables, ServerSecretsTables, PortfolioTables, FeedbackTables {}
+export interface Tables extends EventStoreTables, UsersTables, SessionsTables, CardTables, LeaderboardTables, AchievementTables, ServerSecretsTables, PortfolioTables, FeedbackTables, AddressTables, OrderTables {}

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { recordLogin } from '../../commands/accounts/record-login.ts';
 import { registerUser } from '../../commands/accounts/register-user.ts';
+import { changePassword, setMarketingPreference } from '../../commands/accounts/account-settings.ts';
 import type { ProviderProfile } from '../../contracts/auth.ts';
+import { SERVICE_LEVELS } from '../../domain/orders/service-levels.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { findUserByEmail, findUserById, usernamesLike, userView, type UserRow } from '../../projections/users/queries.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
@@ -17,6 +19,8 @@ import { INVALID_CREDENTIALS_MESSAGE, type GradingProvider } from './types.ts';
 export const BUILT_IN_PROVIDER_TOKEN = 'built-in';
 
 export const NOTHING_TO_SYNC_MESSAGE = 'Nothing to sync: your account uses the built-in provider, so there are no instant grades elsewhere.';
+export const NO_ADDRESSES_TO_SYNC_MESSAGE = 'Nothing to sync: your account uses the built-in provider, so your address book here is the only one.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct';
 
 export interface BuiltInProviderDeps {
   store: EventStore;
@@ -76,6 +80,44 @@ export function builtInProvider(deps: BuiltInProviderDeps): GradingProvider {
     // Accounts live here, so there is no other place a card could have been graded.
     async instantGrades() {
       return { message: NOTHING_TO_SYNC_MESSAGE, cards: [] };
+    },
+
+    async accountSettings(userId) {
+      const row = await userRow(userId);
+      return {
+        username: row.username,
+        email: row.email,
+        provider: { name: 'built-in', managedHere: true },
+        is_marketing_notifications_enabled: row.marketing_notifications_enabled,
+      };
+    },
+
+    async setMarketingPreference(userId, enabled, metadata) {
+      await userRow(userId);
+      await setMarketingPreference({ store, metadata }, { userId, enabled, at: clock.now().toISOString() });
+    },
+
+    async changePassword(userId, input, metadata) {
+      const row = await userRow(userId);
+      if (!(await hasher.verify(row.password, input.current_password))) {
+        throw new AppError('invalid', 'wrong_current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
+      }
+      const passwordHash = await hasher.hash(input.password);
+      await changePassword({ store, metadata }, { userId, passwordHash, at: clock.now().toISOString() });
+    },
+
+    // The address book here is the only one there is.
+    async syncAddresses() {
+      return { synced: 0, message: NO_ADDRESSES_TO_SYNC_MESSAGE };
+    },
+
+    async serviceLevels() {
+      return SERVICE_LEVELS;
+    },
+
+    // Grading happens here: the order as placed is the whole hand-over, so there is no other id to keep.
+    async submitOrder() {
+      return { providerOrderId: null };
     },
   };
 }

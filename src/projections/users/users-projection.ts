@@ -1,4 +1,4 @@
-import { userLoggedInSchema, usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
+import { marketingPreferenceChangedSchema, passwordChangedSchema, userLoggedInSchema, usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
 import { normalizeEmail } from '../../domain/accounts/identity.ts';
 import type { InlineProjection } from '../../infra/event-store/types.ts';
 
@@ -11,7 +11,7 @@ export function customerNumber(globalPosition: number): string {
 // the insert, and so the whole append, fail: the unique indexes are a backstop (see email-claim.ts).
 export const usersProjection: InlineProjection = {
   name: 'users',
-  handles: ['UserRegistered', 'UserLoggedIn', 'UsernameChanged'],
+  handles: ['UserRegistered', 'UserLoggedIn', 'UsernameChanged', 'MarketingPreferenceChanged', 'PasswordChanged'],
   tables: ['users'],
   async apply(trx, events) {
     for (const event of events) {
@@ -42,6 +42,12 @@ export const usersProjection: InlineProjection = {
       } else if (event.type === 'UsernameChanged') {
         const data = usernameChangedSchema.parse(event.data);
         await trx.updateTable('users').set({ username: data.to }).where('id', '=', data.userId).execute();
+      } else if (event.type === 'MarketingPreferenceChanged') {
+        const data = marketingPreferenceChangedSchema.parse(event.data);
+        await trx.updateTable('users').set({ marketing_notifications_enabled: data.enabled }).where('id', '=', data.userId).execute();
+      } else if (event.type === 'PasswordChanged') {
+        const data = passwordChangedSchema.parse(event.data);
+        await trx.updateTable('users').set({ password: data.passwordHash }).where('id', '=', data.userId).execute();
       }
     }
   },

@@ -1,0 +1,2 @@
+export * from './address-book.ts';
+export * from './events.ts';

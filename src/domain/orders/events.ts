@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { DomainEvent } from '../decider.ts';
+
+// The events of an order, stream `order-<orderId>` (the id comes from the user and the wizard's key, so one
+// wizard makes one order), and of the order-number claims, stream `order-number-<n>`. Never a card number or CVV:
+// a payment is its processor's authorisation id, the brand and the last four digits.
+
+export const paymentSchema = z.object({
+  authorizationId: z.string(),
+  processor: z.string(),
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  amountCents: z.number().int().nonnegative(),
+});
+
+export const paymentAuthorizedSchema = z.object({
+  orderId: z.string(),
+  userId: z.string(),
+  cardId: z.string(),
+  payment: paymentSchema,
+  at: z.string(),
+});
+export type PaymentAuthorized = DomainEvent<'PaymentAuthorized', z.infer<typeof paymentAuthorizedSchema>>;
+
+const addressSnapshotSchema = z.object({
+  fullName: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+  phoneNumber: z.string().nullable(),
+});
+
+export const orderPlacedSchema = z.object({
+  orderId: z.string(),
+  userId: z.string(),
+  /** Six digits, unique (claimed on its own stream first). */
+  orderNumber: z.string().regex(/^\d{6}$/),
+  serviceLevel: z.object({ code: z.string(), name: z.string() }),
+  card: z.object({
+    cardGradeId: z.string(),
+    cardName: z.string(),
+    cardSet: z.string().nullable(),
+    cardNumber: z.string().nullable(),
+    cardYear: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    declaredValueCents: z.number().int(),
+  }),
+  shippingAddressId: z.string(),
+  shippingAddress: addressSnapshotSchema,
+  options: z.object({
+    cardCleaning: z.boolean(),
+    subgradesReport: z.boolean(),
+    heightMap: z.boolean(),
+    requireSignature: z.boolean(),
+    customShippingBox: z.boolean(),
+    slabCards: z.boolean(),
+    shippingInsurance: z.boolean(),
+  }),
+  /** The quote's figures in cents, as computed by the server when the order was placed. */
+  figures: z.object({
+    totalDeclaredValue: z.number().int(),
+    serviceFee: z.number().int(),
+    shippingFee: z.number().int(),
+    insuranceFee: z.number().int(),
+    additionalFees: z.number().int(),
+    discounts: z.number().int(),
+    totalAmount: z.number().int(),
+  }),
+  payment: paymentSchema,
+  notes: z.string().nullable(),
+  placedAt: z.string(),
+});
+export type OrderPlaced = DomainEvent<'OrderPlaced', z.infer<typeof orderPlacedSchema>>;
+
+export const orderNumberClaimedSchema = z.object({ orderNumber: z.string(), orderId: z.string(), at: z.string() });
+export type OrderNumberClaimed = DomainEvent<'OrderNumberClaimed', z.infer<typeof orderNumberClaimedSchema>>;
+
+export type OrderEvent = PaymentAuthorized | OrderPlaced;
+
+export const orderEventSchemas = {
+  PaymentAuthorized: paymentAuthorizedSchema,
+  OrderPlaced: orderPlacedSchema,
+  OrderNumberClaimed: orderNumberClaimedSchema,
+} as const;

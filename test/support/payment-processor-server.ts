@@ -1,0 +1,60 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { testModeOutcome } from '../../src/infra/payments/test-mode.ts';
+
+// A card processor's API on loopback, in its wire format (POST /v1/authorizations, bearer key, Idempotency-Key;
+// 200 with the authorisation, 402 with { error: { code, message } }), answering as a provider's test mode does.
+// It keeps the keys it has seen, like a real processor, so a retry gets the first answer and no second charge.
+
+export interface PaymentFake {
+  url: string;
+  /** Authorisations made, one per distinct idempotency key that succeeded. */
+  authorizations: number;
+  requests: number;
+  close(): Promise<void>;
+}
+
+export async function startPaymentFake(apiKey: string): Promise<PaymentFake> {
+  const seen = new Map<string, { status: number; body: string }>();
+  const fake = { authorizations: 0, requests: 0 };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      fake.requests += 1;
+      const reply = (status: number, body: string) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(body);
+      };
+      if (request.method !== 'POST' || request.url !== '/v1/authorizations') return reply(404, '{"error":{"code":"not_found"}}');
+      if (request.headers.authorization !== `Bearer ${apiKey}`) return reply(401, '{"error":{"code":"unauthorized"}}');
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const earlier = seen.get(key);
+      if (earlier) return reply(earlier.status, earlier.body);
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { amount: number; card: { number: string; exp_month: number; exp_year: number; cvc: string; name: string } };
+      const outcome = testModeOutcome(
+        { idempotencyKey: key, amountCents: body.amount, card: { number: body.card.number, expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc, name: body.card.name } },
+        new Date(),
+      );
+      const answer =
+        outcome.status === 'authorized'
+          ? { status: 200, body: JSON.stringify({ id: outcome.authorizationId, object: 'authorization', amount: outcome.amountCents, card: { brand: outcome.brand, last4: outcome.last4 } }) }
+          : { status: 402, body: JSON.stringify({ error: { code: outcome.reason, message: outcome.message } }) };
+      if (answer.status === 200) fake.authorizations += 1;
+      seen.set(key, answer);
+      reply(answer.status, answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get authorizations() {
+      return fake.authorizations;
+    },
+    get requests() {
+      return fake.requests;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
