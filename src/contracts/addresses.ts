@@ -36,9 +36,8 @@ export const addressInputSchema = z
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressFields = Omit<z.output<typeof addressInputSchema>, 'isDefault'>;
 
-/** One address of the book, as GET /api/shipping-addresses answers (camelCase, SPEC.md §3). */
-export const shippingAddressSchema = z.object({
-  id: z.string(),
+/** The lines of an address, as the book, an order and its events keep them. */
+export const addressFieldsSchema = z.object({
   fullName: z.string(),
   addressLine1: z.string(),
   addressLine2: z.string().nullable(),
@@ -47,6 +46,11 @@ export const shippingAddressSchema = z.object({
   zipCode: z.string(),
   country: z.string(),
   phoneNumber: z.string().nullable(),
+});
+
+/** One address of the book, as GET /api/shipping-addresses answers (camelCase, SPEC.md §3). */
+export const shippingAddressSchema = addressFieldsSchema.extend({
+  id: z.string(),
   isDefault: z.boolean(),
   agsAddressId: z.number().int().nullable(),
   createdAt: z.string(),

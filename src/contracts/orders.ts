@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressFieldsSchema } from './addresses.ts';
 import { cleanText } from './text.ts';
 
 // Service levels, the quote, payment and orders (SPEC.md §3 Service level, wizard state, payment form, order
@@ -149,7 +150,7 @@ export const orderViewSchema = z.object({
   serviceLevel: z.string(),
   serviceLevelName: z.string(),
   card: z.object({ id: z.string(), cardName: z.string(), cardSet: z.string().nullable(), cardNumber: z.string().nullable(), imageUrl: z.string().nullable() }),
-  shippingAddress: z.object({ fullName: z.string(), addressLine1: z.string(), addressLine2: z.string().nullable(), city: z.string(), state: z.string(), zipCode: z.string(), country: z.string() }),
+  shippingAddress: addressFieldsSchema,
   cardCleaning: z.boolean(),
   subgradesReport: z.boolean(),
   heightMap: z.boolean(),

@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CollectionRouteImport } from './routes/collection'
 import { Route as FeedbackRouteImport } from './routes/feedback'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as CardIdRouteImport } from './routes/card.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -41,6 +42,11 @@ const ProfileRoute = ProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CardIdRoute = CardIdRouteImport.update({
   id: '/card/$id',
   path: '/card/$id',
@@ -53,6 +59,7 @@ export interface FileRoutesByFullPath {
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
   '/profile': typeof ProfileRoute
+  '/settings': typeof SettingsRoute
   '/card/$id': typeof CardIdRoute
 }
 export interface FileRoutesByTo {
@@ -61,6 +68,7 @@ export interface FileRoutesByTo {
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
   '/profile': typeof ProfileRoute
+  '/settings': typeof SettingsRoute
   '/card/$id': typeof CardIdRoute
 }
 export interface FileRoutesById {
@@ -70,14 +78,28 @@ export interface FileRoutesById {
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
   '/profile': typeof ProfileRoute
+  '/settings': typeof SettingsRoute
   '/card/$id': typeof CardIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/auth' | '/collection' | '/feedback' | '/profile' | '/card/$id'
+    | '/'
+    | '/auth'
+    | '/collection'
+    | '/feedback'
+    | '/profile'
+    | '/settings'
+    | '/card/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/auth' | '/collection' | '/feedback' | '/profile' | '/card/$id'
+  to:
+    | '/'
+    | '/auth'
+    | '/collection'
+    | '/feedback'
+    | '/profile'
+    | '/settings'
+    | '/card/$id'
   id:
     | '__root__'
     | '/'
@@ -85,6 +107,7 @@ export interface FileRouteTypes {
     | '/collection'
     | '/feedback'
     | '/profile'
+    | '/settings'
     | '/card/$id'
   fileRoutesById: FileRoutesById
 }
@@ -94,6 +117,7 @@ export interface RootRouteChildren {
   CollectionRoute: typeof CollectionRoute
   FeedbackRoute: typeof FeedbackRoute
   ProfileRoute: typeof ProfileRoute
+  SettingsRoute: typeof SettingsRoute
   CardIdRoute: typeof CardIdRoute
 }
 
@@ -134,6 +158,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/card/$id': {
       id: '/card/$id'
       path: '/card/$id'
@@ -150,6 +181,7 @@ const rootRouteChildren: RootRouteChildren = {
   CollectionRoute: CollectionRoute,
   FeedbackRoute: FeedbackRoute,
   ProfileRoute: ProfileRoute,
+  SettingsRoute: SettingsRoute,
   CardIdRoute: CardIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { addressFieldsSchema } from '../../contracts/addresses.ts';
 import type { DomainEvent } from '../decider.ts';
+
+export { addressFieldsSchema };
 
 // The events of a user's address book, stream `address-book-<userId>`: one stream per user, so one decider
 // sees every address and keeps exactly one default. Payloads are zod schemas, version 1 of each.
 
-export const addressFieldsSchema = z.object({
-  fullName: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
-  phoneNumber: z.string().nullable(),
-});
 export type AddressFieldsData = z.infer<typeof addressFieldsSchema>;
 
 export const addressAddedSchema = z.object({

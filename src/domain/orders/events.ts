@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressFieldsSchema } from '../../contracts/addresses.ts';
 import type { DomainEvent } from '../decider.ts';
 
 // The events of an order, stream `order-<orderId>` (the id comes from the user and the wizard's key, so one
@@ -22,17 +23,6 @@ export const paymentAuthorizedSchema = z.object({
 });
 export type PaymentAuthorized = DomainEvent<'PaymentAuthorized', z.infer<typeof paymentAuthorizedSchema>>;
 
-const addressSnapshotSchema = z.object({
-  fullName: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
-  phoneNumber: z.string().nullable(),
-});
-
 export const orderPlacedSchema = z.object({
   orderId: z.string(),
   userId: z.string(),
@@ -49,7 +39,7 @@ export const orderPlacedSchema = z.object({
     declaredValueCents: z.number().int(),
   }),
   shippingAddressId: z.string(),
-  shippingAddress: addressSnapshotSchema,
+  shippingAddress: addressFieldsSchema,
   options: z.object({
     cardCleaning: z.boolean(),
     subgradesReport: z.boolean(),

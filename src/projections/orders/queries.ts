@@ -34,6 +34,7 @@ function orderView(row: OrderRow): OrderView {
       state: address.state ?? '',
       zipCode: address.zipCode ?? '',
       country: address.country ?? '',
+      phoneNumber: address.phoneNumber ?? null,
     },
     cardCleaning: row.card_cleaning,
     subgradesReport: row.subgrades_report,

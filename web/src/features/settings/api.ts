@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountSettings, ChangePasswordInput } from '@contracts/account';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { providerProfileQueryOptions } from '@/features/profile/api';
+import { userQueryOptions } from '@/features/auth/api';
+
+export const accountSettingsQueryOptions = queryOptions<AccountSettings>({ queryKey: ['/api/account/settings'] });
+
+const messageOf = (error: Error, fallback: string) => (error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback);
+
+export function useMarketingPreferenceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (enabled: boolean) =>
+      (await (await apiRequest('PUT', '/api/account/marketing', { is_marketing_notifications_enabled: enabled })).json()) as AccountSettings,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(accountSettingsQueryOptions.queryKey, settings);
+      void queryClient.invalidateQueries({ queryKey: providerProfileQueryOptions.queryKey });
+      toast({
+        title: 'Preferences Updated',
+        description: settings.is_marketing_notifications_enabled ? 'You will receive promotional offers and updates.' : 'You will no longer receive promotional offers.',
+        duration: 3000,
+      });
+    },
+    onError: (error) => toast({ title: 'Update Failed', description: messageOf(error, 'Failed to update your preferences'), variant: 'destructive' }),
+  });
+}
+
+export function useChangePasswordMutation() {
+  return useMutation({
+    mutationFn: async (input: ChangePasswordInput) => (await (await apiRequest('POST', '/api/account/password', input)).json()) as { message: string },
+    onSuccess: (result) => toast({ title: 'Password Changed', description: result.message, duration: 4000 }),
+    onError: (error) => toast({ title: 'Password Error', description: messageOf(error, 'Failed to change your password'), variant: 'destructive' }),
+  });
+}
+
+/** Ends every session of the account, this browser's too: the app is then signed out. */
+export function useSignOutEverywhereMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => apiRequest('POST', '/api/account/sign-out-everywhere'),
+    onSuccess: () => {
+      toast({ title: 'Signed Out Everywhere', description: 'You have been signed out of all devices.', duration: 3000 });
+      queryClient.setQueryData(userQueryOptions.queryKey, null);
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== userQueryOptions.queryKey[0] });
+    },
+    onError: (error) => toast({ title: 'Sign Out Failed', description: messageOf(error, 'Failed to sign out of all devices'), variant: 'destructive' }),
+  });
+}
