@@ -45,6 +45,8 @@ export type QuoteLine = z.infer<typeof quoteLineSchema>;
 export const quoteSchema = z.object({
   serviceLevel: z.object({ code: z.string(), name: z.string(), maxDeclaredValue: z.number().int() }),
   lines: z.array(quoteLineSchema),
+  /** Every add-on and the signature with its price, chosen or not: what the wizard offers (it keeps no prices). */
+  options: z.array(quoteLineSchema),
   totalDeclaredValue: z.string(),
   serviceFee: z.string(),
   shippingFee: z.string(),

@@ -47,10 +47,12 @@ export function quoteOrder(selection: OrderSelection, levels: readonly ServiceLe
   }
 
   const serviceLine = line('service', `${level.name} Service`, level.basePriceCents);
-  const addOnLines = (Object.keys(ADD_ON_PRICES_CENTS) as (keyof typeof ADD_ON_PRICES_CENTS)[])
-    .filter((key) => selection[key])
-    .map((key) => line(key, ADD_ON_LABELS[key], ADD_ON_PRICES_CENTS[key]));
-  const signatureLines = selection.requireSignature ? [line('signature', 'Signature Required', SIGNATURE_CENTS)] : [];
+  const options = [
+    ...(Object.keys(ADD_ON_PRICES_CENTS) as (keyof typeof ADD_ON_PRICES_CENTS)[]).map((key) => line(key, ADD_ON_LABELS[key], ADD_ON_PRICES_CENTS[key])),
+    line('signature', 'Signature Required', SIGNATURE_CENTS),
+  ];
+  const addOnLines = options.filter((o) => o.code !== 'signature' && selection[o.code as keyof typeof ADD_ON_PRICES_CENTS]);
+  const signatureLines = selection.requireSignature ? options.filter((o) => o.code === 'signature') : [];
   const shippingLine = line('shipping', 'Shipping', SHIPPING_CENTS);
   const insuranceRequired = declaredCents > INSURANCE_REQUIRED_OVER_CENTS;
   const insuranceApplied = insuranceRequired || selection.shippingInsurance;
@@ -63,6 +65,7 @@ export function quoteOrder(selection: OrderSelection, levels: readonly ServiceLe
   return {
     serviceLevel: { code: level.code, name: level.name, maxDeclaredValue: level.maxDeclaredValue },
     lines,
+    options,
     totalDeclaredValue: dollarsOf(declaredCents),
     serviceFee: dollarsOf(level.basePriceCents),
     shippingFee: dollarsOf(SHIPPING_CENTS),

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api';
 
@@ -9,7 +9,10 @@ import { useUser } from '@/features/auth/api';
  */
 export function ProtectedRoute({ children, comeBack = false }: { children: ReactNode; comeBack?: boolean }) {
   const { user, isPending } = useUser();
-  const here = useLocation({ select: (location) => location.href });
+  // The page that was asked for, as it was when this page first rendered: while the redirect is under way the
+  // current location is already /auth?returnTo=…, which would otherwise redirect again with itself, for ever.
+  const href = useLocation({ select: (location) => location.href });
+  const [here] = useState(href);
 
   if (isPending) {
     return (

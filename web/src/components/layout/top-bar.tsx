@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LayoutGrid, LoaderCircle, LogIn, LogOut, Menu, Settings, User as UserIcon, Briefcase, X } from 'lucide-react';
+import { LayoutGrid, LoaderCircle, LogIn, LogOut, Menu, Package, Settings, User as UserIcon, Briefcase, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -153,6 +153,12 @@ function AccountArea() {
             <AppLink to="/portfolio">
               <Briefcase aria-hidden />
               My Portfolio
+            </AppLink>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <AppLink to="/orders">
+              <Package aria-hidden />
+              My Orders
             </AppLink>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
