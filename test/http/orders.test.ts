@@ -1,6 +1,10 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressesProjection } from '../../src/projections/addresses/addresses-projection.ts';
+import { ordersProjection } from '../../src/projections/orders/orders-projection.ts';
+import { usersProjection } from '../../src/projections/users/users-projection.ts';
+import { rebuildProjection } from '../../src/projections/runner/index.ts';
 import { createLogger } from '../../src/runtime.ts';
 import { databaseKinds } from '../support/database.ts';
 import { startPaymentFake, type PaymentFake } from '../support/payment-processor-server.ts';
@@ -342,5 +346,22 @@ describe.each(await databaseKinds())('settings, addresses and orders on %s', (ki
         expect(response.statusCode).toBe(401);
       }
     });
+
+    it('rebuilds addresses, orders and users from the log, row for row as they are live', async () => {
+      const rows = async () =>
+        Promise.all(
+          ['shipping_addresses', 'submission_orders', 'submission_cards', 'users'].map(
+            async (table) => (await sql<{ t: string }>`select row_to_json(x)::text as t from ${sql.table(table)} x order by 1`.execute(h.database.db)).rows.map((r) => r.t),
+          ),
+        );
+      const live = await rows();
+      expect(live[0]!.length).toBeGreaterThan(3);
+      expect(live[1]!.length).toBeGreaterThan(1);
+      for (const projection of [addressesProjection, ordersProjection, usersProjection]) {
+        await rebuildProjection(h.database, h.runtime.eventStore, projection, 'inline');
+      }
+      expect(await rows()).toEqual(live);
+    });
+
   });
 });

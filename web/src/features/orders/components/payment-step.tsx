@@ -71,6 +71,7 @@ export function PaymentStep({
               {
                 onSuccess: (result) => {
                   update({ paymentComplete: true, payment: { brand: result.brand, last4: result.last4, amount: result.amount, amountCents: result.amountCents } });
+                  toast({ title: 'Payment Successful', description: `${formatUsd(result.amount)} authorised on ${result.brand} ending in ${result.last4}.`, duration: 3000 });
                   // The number and CVV leave the page with the request; nothing of them is kept.
                   form.reset();
                 },
