@@ -145,8 +145,9 @@ describe('/submit-card/{id}', () => {
       expect(await page.getByLabel('Card number').inputValue()).toBe('4000000000000002');
       await page.getByLabel('Card number').fill('4242424242424242');
       await page.getByRole('button', { name: 'Pay $49.24' }).click();
-      await page.getByText('Payment Complete').waitFor();
-      await page.getByText('$49.24 authorised on Visa ending in 4242.').waitFor();
+      await expectToast(page, 'Payment Successful', '$49.24 authorised on Visa ending in 4242.');
+      const paid = page.getByRole('status').filter({ hasText: 'Payment Complete' });
+      await paid.getByText('$49.24 authorised on Visa ending in 4242.').waitFor();
       await checkA11y(page, `wizard-payment-complete-${label}`);
       await shot(page, `wizard-4-payment-${label}`);
       await page.getByRole('button', { name: 'Next' }).click();

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { SETTINGS_TABS, SettingsPage } from '@/features/settings/components/settings-page';
+import { SettingsPage } from '@/features/settings/components/settings-page';
+import { SETTINGS_TABS } from '@/features/settings/tabs';
 
 export const Route = createFileRoute('/settings')({
   validateSearch: z.object({ tab: z.enum(SETTINGS_TABS).optional().catch(undefined) }),

@@ -7,12 +7,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/features/auth/api';
 import { AddressBook } from '@/features/addresses/components/address-book';
 import { accountSettingsQueryOptions } from '../api';
+import type { SettingsTab } from '../tabs';
 import { GeneralTab } from './general-tab';
 import { NotificationsTab } from './notifications-tab';
 import { SecurityTab } from './security-tab';
 
-export const SETTINGS_TABS = ['general', 'addresses', 'notifications', 'security'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** /settings (SPEC.md §2): four tabs; signed out, the access-denied notice instead. */
 export function SettingsPage({ tab }: { tab: SettingsTab }) {
