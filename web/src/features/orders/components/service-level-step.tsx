@@ -5,10 +5,10 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { cn } from '@/lib/utils';
 import { serviceLevelsQueryOptions } from '../api';
 import { formatUsd, protectionOf, turnaroundOf } from '../money';
 import type { WizardState } from '../wizard-state';
+import { RadioCard } from './radio-card';
 
 /** Step 1: the provider's service levels; the first is chosen when none is (SPEC.md §2), with the tier guide. */
 export function ServiceLevelStep({ state, update, declaredError }: { state: WizardState; update: (change: Partial<WizardState>) => void; declaredError?: string | undefined }) {
@@ -47,23 +47,8 @@ export function ServiceLevelStep({ state, update, declaredError }: { state: Wiza
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-semibold">Choose a service level</legend>
         {levels.data.map((level) => {
-          const selected = state.serviceLevel === level.code;
           return (
-            <label
-              key={level.code}
-              className={cn(
-                'flex cursor-pointer items-center gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                selected ? 'border-primary bg-accent/60' : 'hover:bg-secondary',
-              )}
-            >
-              <input
-                type="radio"
-                name="service-level"
-                value={level.code}
-                checked={selected}
-                onChange={() => update({ serviceLevel: level.code })}
-                className="size-4 accent-primary"
-              />
+            <RadioCard key={level.code} name="service-level" value={level.code} selected={state.serviceLevel === level.code} onSelect={() => update({ serviceLevel: level.code })}>
               <span className="grid flex-1 gap-0.5">
                 <span className="font-medium">{level.name}</span>
                 <span className="text-sm text-muted-foreground">
@@ -71,7 +56,7 @@ export function ServiceLevelStep({ state, update, declaredError }: { state: Wiza
                 </span>
               </span>
               <span className="font-semibold tabular-nums">{formatUsd(level.base_price)}</span>
-            </label>
+            </RadioCard>
           );
         })}
       </fieldset>

@@ -13,9 +13,9 @@ import { toast } from '@/components/ui/use-toast';
 import { addressesQueryOptions, useAddAddressMutation } from '@/features/addresses/api';
 import { AddressLines } from '@/features/addresses/components/address-card';
 import { AddressForm } from '@/features/addresses/components/address-form';
-import { cn } from '@/lib/utils';
 import { formatUsd } from '../money';
 import type { WizardState } from '../wizard-state';
+import { RadioCard } from './radio-card';
 
 /** Step 3: where the card comes back to (existing or new address), insurance and signature. */
 export function ShippingStep({ state, update, quote }: { state: WizardState; update: (change: Partial<WizardState>) => void; quote: Quote | undefined }) {
@@ -71,24 +71,16 @@ export function ShippingStep({ state, update, quote }: { state: WizardState; upd
             <fieldset className="grid gap-3">
               <legend className="sr-only">Shipping address</legend>
               {addresses.data.map((address) => {
-                const selected = state.shippingAddressId === address.id;
                 return (
-                  <label
+                  <RadioCard
                     key={address.id}
-                    className={cn(
-                      'flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                      selected ? 'border-primary bg-accent/60' : 'hover:bg-secondary',
-                    )}
+                    name="shipping-address"
+                    value={address.id}
+                    selected={state.shippingAddressId === address.id}
+                    onSelect={() => update({ shippingAddressId: address.id })}
+                    label={`${address.fullName}, ${address.addressLine1}, ${address.city}`}
+                    align="start"
                   >
-                    <input
-                      type="radio"
-                      name="shipping-address"
-                      value={address.id}
-                      checked={selected}
-                      onChange={() => update({ shippingAddressId: address.id })}
-                      className="mt-1 size-4 accent-primary"
-                      aria-label={`${address.fullName}, ${address.addressLine1}, ${address.city}`}
-                    />
                     <span className="grid flex-1 gap-1">
                       {address.isDefault ? (
                         <Badge variant="accent" className="w-fit">
@@ -97,7 +89,7 @@ export function ShippingStep({ state, update, quote }: { state: WizardState; upd
                       ) : null}
                       <AddressLines address={address} />
                     </span>
-                  </label>
+                  </RadioCard>
                 );
               })}
             </fieldset>
