@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { addAddress, editAddress, removeAddress, setDefaultAddress } from '../../commands/addresses/address-book.ts';
-import { addressInputSchema } from '../../contracts/addresses.ts';
+import { z } from 'zod';
+import { addressInputSchema, addressSyncResultSchema, shippingAddressSchema } from '../../contracts/addresses.ts';
 import { addressNotFound } from '../../domain/addresses/index.ts';
 import { addressesOf, findAddress } from '../../projections/addresses/queries.ts';
+import { routeDocs } from '../route-docs.ts';
 import type { RouteOptions } from '../app.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 
@@ -28,13 +30,13 @@ export const addressRoutes: FastifyPluginAsync<RouteOptions> = async (app, { run
     return address;
   }
 
-  app.get('/api/shipping-addresses', async (request, reply) => {
+  app.get('/api/shipping-addresses', { schema: routeDocs({ summary: "The caller's address book", tags: ['addresses'], responses: { 200: z.array(shippingAddressSchema) }, errors: [401] }) }, async (request, reply) => {
     const userId = requireUser(request);
     reply.header('cache-control', 'private, no-store');
     return addressesOf(db, userId);
   });
 
-  app.post('/api/shipping-addresses', async (request, reply) => {
+  app.post('/api/shipping-addresses', { schema: routeDocs({ summary: 'Add an address (the first becomes the default)', tags: ['addresses'], body: addressInputSchema, responses: { 201: shippingAddressSchema }, errors: [400, 401, 409] }, 'POST') }, async (request, reply) => {
     const userId = requireUser(request);
     const { isDefault, ...fields } = addressInputSchema.parse(request.body);
     const addressId = ids.uuid();
@@ -42,7 +44,7 @@ export const addressRoutes: FastifyPluginAsync<RouteOptions> = async (app, { run
     return reply.status(201).send(await ownAddress(userId, addressId));
   });
 
-  app.put('/api/shipping-addresses/:id', async (request) => {
+  app.put('/api/shipping-addresses/:id', { schema: routeDocs({ summary: 'Edit one of the caller\'s addresses', tags: ['addresses'], params: z.object({ id: z.string() }), body: addressInputSchema, responses: { 200: shippingAddressSchema }, errors: [400, 401, 404] }, 'PUT') }, async (request) => {
     const userId = requireUser(request);
     const addressId = addressIdParam(request);
     const { isDefault, ...fields } = addressInputSchema.parse(request.body);
@@ -50,13 +52,13 @@ export const addressRoutes: FastifyPluginAsync<RouteOptions> = async (app, { run
     return ownAddress(userId, addressId);
   });
 
-  app.delete('/api/shipping-addresses/:id', async (request) => {
+  app.delete('/api/shipping-addresses/:id', { schema: routeDocs({ summary: 'Remove an address (removing the default promotes another)', tags: ['addresses'], params: z.object({ id: z.string() }), responses: { 200: z.object({ message: z.string() }) }, errors: [401, 404] }, 'DELETE') }, async (request) => {
     const userId = requireUser(request);
     await removeAddress(context(request), { userId, addressId: addressIdParam(request) });
     return { message: 'Address Deleted' };
   });
 
-  app.put('/api/shipping-addresses/:id/set-default', async (request) => {
+  app.put('/api/shipping-addresses/:id/set-default', { schema: routeDocs({ summary: 'Make an address the default', tags: ['addresses'], params: z.object({ id: z.string() }), responses: { 200: shippingAddressSchema }, errors: [401, 404] }, 'PUT') }, async (request) => {
     const userId = requireUser(request);
     const addressId = addressIdParam(request);
     await setDefaultAddress(context(request), { userId, addressId });
@@ -64,7 +66,7 @@ export const addressRoutes: FastifyPluginAsync<RouteOptions> = async (app, { run
   });
 
   // Through the provider port: the built-in provider keeps no addresses elsewhere and says so.
-  app.post('/api/sync-ags-addresses', async (request) => {
+  app.post('/api/sync-ags-addresses', { schema: routeDocs({ summary: 'Copy addresses kept at the provider (the built-in provider has none elsewhere)', tags: ['addresses'], responses: { 200: addressSyncResultSchema }, errors: [401] }, 'POST') }, async (request) => {
     const userId = requireUser(request);
     return accounts.provider.syncAddresses(userId, commandMetadata(request, clock, ids));
   });

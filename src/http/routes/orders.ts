@@ -3,10 +3,16 @@ import { serverSecret } from '../../commands/cards/card-ids.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorizeOrderPayment, orderIdFor, placeOrder } from '../../commands/orders/orders.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { z } from 'zod';
 import {
   orderSelectionSchema,
+  orderViewSchema,
   paymentRequestSchema,
+  paymentResultSchema,
   placeOrderSchema,
+  quoteSchema,
+  serviceLevelSchema,
+  submissionCardSchema,
   type OrderSelection,
   type PaymentResult,
   type ServiceLevel,
@@ -19,6 +25,7 @@ import type { OrderPayload } from '../../infra/provider/types.ts';
 import { findAddress } from '../../projections/addresses/queries.ts';
 import { findCard, type CardGradeRow } from '../../projections/cards/queries.ts';
 import { findOrder, ordersOf } from '../../projections/orders/queries.ts';
+import { routeDocs } from '../route-docs.ts';
 import type { RouteOptions } from '../app.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 
@@ -54,7 +61,7 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     return quoteOrder(selection, await provider.serviceLevels());
   }
 
-  app.get('/api/service-levels', async (): Promise<ServiceLevel[]> =>
+  app.get('/api/service-levels', { schema: routeDocs({ summary: 'The service levels the provider grades at', tags: ['orders'], responses: { 200: z.array(serviceLevelSchema) } }) }, async (): Promise<ServiceLevel[]> =>
     (await provider.serviceLevels()).map((level) => ({
       id: level.code,
       code: level.code,
@@ -68,7 +75,7 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
   );
 
   // The wizard's card: one of the caller's own (a shared link lets anyone see a card, not send it).
-  app.get('/api/submit-card/:id', async (request): Promise<SubmissionCard> => {
+  app.get('/api/submit-card/:id', { schema: routeDocs({ summary: "One of the caller's cards, for the order wizard", tags: ['orders'], params: z.object({ id: z.string() }), responses: { 200: submissionCardSchema }, errors: [401, 404] }) }, async (request): Promise<SubmissionCard> => {
     const userId = requireUser(request);
     const cardId = String((request.params as { id?: unknown }).id ?? '');
     const row = await ownCard(userId, cardId);
@@ -84,9 +91,9 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     };
   });
 
-  app.post('/api/orders/quote', async (request) => quoteFor(orderSelectionSchema.parse((request.body as { selection?: unknown } | null)?.selection ?? request.body)));
+  app.post('/api/orders/quote', { schema: routeDocs({ summary: 'Every figure of an order, computed by the server', tags: ['orders'], body: z.object({ selection: orderSelectionSchema }), responses: { 200: quoteSchema }, errors: [400] }, 'POST') }, async (request) => quoteFor(orderSelectionSchema.parse((request.body as { selection?: unknown } | null)?.selection ?? request.body)));
 
-  app.post('/api/orders/payment', async (request): Promise<PaymentResult> => {
+  app.post('/api/orders/payment', { schema: routeDocs({ summary: "Authorise the quote's total on a card (test mode by default)", tags: ['orders'], body: paymentRequestSchema, responses: { 200: paymentResultSchema }, errors: [400, 401, 404, 409, 422, 503] }, 'POST') }, async (request): Promise<PaymentResult> => {
     const userId = requireUser(request);
     const input = paymentRequestSchema.parse(request.body);
     const card = await ownCard(userId, input.cardId);
@@ -109,7 +116,7 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     return { status: 'authorized', brand: payment.brand, last4: payment.last4, amount: dollarsOf(payment.amountCents), amountCents: payment.amountCents };
   });
 
-  app.post('/api/orders', async (request, reply) => {
+  app.post('/api/orders', { schema: routeDocs({ summary: 'Place the order paid for (once per wizard key)', tags: ['orders'], body: placeOrderSchema, responses: { 200: orderViewSchema, 201: orderViewSchema }, errors: [400, 401, 404, 409] }, 'POST') }, async (request, reply) => {
     const userId = requireUser(request);
     const input = placeOrderSchema.parse(request.body);
     const card = await ownCard(userId, input.cardId);
@@ -191,9 +198,9 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     return reply.status(placed.placedNow ? 201 : 200).send(order);
   });
 
-  app.get('/api/orders', async (request) => ordersOf(db, requireUser(request)));
+  app.get('/api/orders', { schema: routeDocs({ summary: "The caller's orders, newest first", tags: ['orders'], responses: { 200: z.array(orderViewSchema) }, errors: [401] }) }, async (request) => ordersOf(db, requireUser(request)));
 
-  app.get('/api/orders/:id', async (request) => {
+  app.get('/api/orders/:id', { schema: routeDocs({ summary: 'One of the caller\'s orders', tags: ['orders'], params: z.object({ id: z.string() }), responses: { 200: orderViewSchema }, errors: [401, 404] }) }, async (request) => {
     const userId = requireUser(request);
     const id = String((request.params as { id?: unknown }).id ?? '');
     if (!/^[0-9a-f]{32}$/.test(id)) throw orderNotFound();
