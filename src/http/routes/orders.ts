@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { serverSecret } from '../../commands/cards/card-ids.ts';
+import { serverSecret } from '../../infra/database/server-secrets.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorizeOrderPayment, orderIdFor, placeOrder } from '../../commands/orders/orders.ts';
 import { AppError } from '../../contracts/errors.ts';
