@@ -2,14 +2,16 @@
 //   npm run projections -- status            lag, owner and last error per projection
 //   npm run projections -- rebuild [name]    replay the log into fresh tables, then swap them in (all when no name)
 //   npm run projections -- reset-failed      start stopped subscriptions again from their checkpoints
+//   npm run projections -- parked            poison events parked by projections that park them, with their errors
+//   npm run projections -- retry-parked [name]   apply parked events again (after a fix); those that fail stay parked
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/infra/database/database.ts';
 import { openDatabase } from '../src/infra/database/index.ts';
 import { createEventStore, type EventStore, type Projection } from '../src/infra/event-store/index.ts';
 import { asyncProjections, inlineProjections } from '../src/projections/index.ts';
-import { projectionStatus, rebuildProjection, resetFailed, type ProjectionStatus } from '../src/projections/runner/index.ts';
+import { listParked, projectionStatus, rebuildProjection, resetFailed, retryParked, type ProjectionStatus } from '../src/projections/runner/index.ts';
 
-const USAGE = 'usage: npm run projections -- status | rebuild [name] | reset-failed';
+const USAGE = 'usage: npm run projections -- status | rebuild [name] | reset-failed | parked | retry-parked [name]';
 
 export interface ProjectionsContext {
   database: Database;
@@ -52,6 +54,23 @@ export async function runProjectionsCommand(args: readonly string[], context: Pr
       out(names.length === 0 ? 'no failed subscriptions' : `started again: ${names.join(', ')}`);
       return 0;
     }
+    case 'parked': {
+      const parked = await listParked(database.db);
+      if (parked.length === 0) out('no parked events');
+      for (const p of parked) out(`${p.projection}  #${p.globalPosition}  ${p.eventType}  ${p.streamId}  parked ${p.parkedAt.toISOString()} (${p.attempts} tries): ${p.error}`);
+      return 0;
+    }
+    case 'retry-parked': {
+      const name = rest[0];
+      const chosen = name ? context.async.filter((p) => p.name === name) : context.async;
+      if (name && chosen.length === 0) {
+        out(`no async projection named ${name}; known: ${context.async.map((p) => p.name).join(', ') || 'none'}`);
+        return 1;
+      }
+      const { applied, stillParked } = await retryParked(database.db, store, chosen);
+      out(`applied ${applied} parked event${applied === 1 ? '' : 's'}; ${stillParked} still parked`);
+      return stillParked > 0 ? 2 : 0;
+    }
     default:
       out(USAGE);
       return 1;
@@ -76,7 +95,7 @@ function formatStatus(statuses: readonly ProjectionStatus[]): string[] {
 
 if (import.meta.main) {
   const args = process.argv.slice(2);
-  if (!['status', 'rebuild', 'reset-failed'].includes(args[0] ?? '')) {
+  if (!['status', 'rebuild', 'reset-failed', 'parked', 'retry-parked'].includes(args[0] ?? '')) {
     console.error(USAGE);
     process.exit(1);
   }

@@ -71,6 +71,12 @@ export interface Projection {
    */
   tables: readonly string[];
   apply(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Async projections only: what an event that makes `apply` throw does. 'stop' (the default) stops the subscription
+   * with the error recorded until `reset-failed`; 'park' sets it aside with its error (`projections -- parked`) and
+   * goes on with the next, so one bad event does not hold up the read model.
+   */
+  onPoison?: 'stop' | 'park';
 }
 
 /** Runs inside the append's transaction: the read model and the events commit together. */

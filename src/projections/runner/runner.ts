@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../infra/database/database.ts';
 import { EVENTS_CHANNEL } from '../../infra/event-store/event-store.ts';
 import { checkpointOf, type AsyncProjection, type EventStore, type RecordedEvent } from '../../infra/event-store/types.ts';
+import { ensureParkedTable, parkEvent } from './parked.ts';
 import { advanceCheckpoint, claimForBatch, ensureSubscription, markFailed, releaseLeases } from './subscriptions.ts';
 
 export interface ProjectionRunnerOptions {
@@ -50,6 +51,7 @@ export async function startProjectionRunners(
   const { db } = database;
 
   for (const projection of projections) await ensureSubscription(db, projection.name);
+  if (projections.some((p) => p.onPoison === 'park')) await ensureParkedTable(db);
 
   let stopped = false;
   const signals = projections.map(() => new WakeSignal());
@@ -57,11 +59,11 @@ export async function startProjectionRunners(
   const unlisten = projections.length > 0 ? await database.listen(EVENTS_CHANNEL, wakeAll) : async () => {};
 
   /** One transaction: claim the subscription, read past its checkpoint, apply, advance. Returns events applied. */
-  async function runBatch(projection: AsyncProjection): Promise<number> {
+  async function runBatch(projection: AsyncProjection, size = batchSize): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const checkpoint = await claimForBatch(trx, projection.name, owner, leaseMs);
       if (!checkpoint) return 0;
-      const events = await store.readAll(checkpoint, batchSize, { types: projection.handles, trx });
+      const events = await store.readAll(checkpoint, size, { types: projection.handles, trx });
       if (events.length === 0) return 0;
       try {
         await projection.apply(trx, events);
@@ -73,6 +75,36 @@ export async function startProjectionRunners(
     });
   }
 
+  /**
+   * After a failed batch of a parking projection: the batch's events one at a time, so those before the poison one
+   * are applied; the poison one is parked with its error and the checkpoint moves past it. Returns events handled.
+   */
+  async function parkPoison(projection: AsyncProjection): Promise<number> {
+    let handled = 0;
+    while (!stopped && handled < batchSize) {
+      try {
+        const applied = await runBatch(projection, 1);
+        if (applied === 0) return handled;
+        handled += applied;
+      } catch (error) {
+        if (!(error instanceof ProjectionFailed)) throw error;
+        const parked = await db.transaction().execute(async (trx) => {
+          const checkpoint = await claimForBatch(trx, projection.name, owner, leaseMs);
+          if (!checkpoint) return false;
+          const [event] = await store.readAll(checkpoint, 1, { types: projection.handles, trx });
+          if (!event) return false;
+          await parkEvent(trx, projection.name, event, error.cause);
+          await advanceCheckpoint(trx, projection.name, checkpointOf(event));
+          return true;
+        });
+        if (!parked) return handled;
+        logger?.error({ projection: projection.name, err: error.cause }, `${error.message}; the event is parked and the projection goes on`);
+        return handled + 1;
+      }
+    }
+    return handled;
+  }
+
   async function run(projection: AsyncProjection, signal: WakeSignal): Promise<void> {
     while (!stopped) {
       signal.clear();
@@ -80,7 +112,14 @@ export async function startProjectionRunners(
       try {
         applied = await runBatch(projection);
       } catch (error) {
-        if (error instanceof ProjectionFailed) {
+        if (error instanceof ProjectionFailed && projection.onPoison === 'park') {
+          applied = await parkPoison(projection).catch((parkError: unknown) => {
+            logger?.warn({ projection: projection.name, err: parkError }, 'could not park the poison event; retrying');
+            return 0;
+          });
+          // Parked and moved on: straight to the next batch.
+          if (applied > 0) continue;
+        } else if (error instanceof ProjectionFailed) {
           logger?.error({ projection: projection.name, err: error.cause }, 'projection failed; its subscription is stopped');
           await markFailed(db, projection.name, error.message).catch((markError: unknown) =>
             logger?.error({ projection: projection.name, err: markError }, 'could not record the projection failure'),
