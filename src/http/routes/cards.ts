@@ -12,6 +12,7 @@ import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
 import { createCollectionReader } from '../../projections/cards/collection-reader.ts';
 import { cardResultView, collectionOf, findCard } from '../../projections/cards/queries.ts';
 import { findUserById } from '../../projections/users/queries.ts';
+import type { Runtime } from '../../runtime.ts';
 import type { RouteOptions } from '../app.ts';
 import { hitCallerLimits } from '../caller-limits.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
@@ -100,6 +101,17 @@ async function fetchPhoto(fetcher: ImageFetcher, url: string, side: string | nul
   }
 }
 
+/**
+ * Grading costs a second of CPU: guests are limited per address, signed-in users per account (higher), and told
+ * when to try again; a guest is told that signing in raises the limit. The portfolio's analysis grades too, and
+ * shares these limits.
+ */
+export async function limitGrading(accounts: Runtime['accounts'], request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const wait = await hitCallerLimits(accounts.rateLimiter, 'grade', { user: accounts.limits.gradingUser, guest: accounts.limits.gradingGuest }, request, reply);
+  if (wait === null) return;
+  throw new AppError('rate_limited', 'grading_rate_limited', request.session.userId ? `You have graded many cards in a short time. Please try again in ${wait}.` : `You have graded many cards in a short time. Please try again in ${wait}, or sign in for a higher limit.`);
+}
+
 export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const { database, eventStore: store, clock, ids, imageFetcher } = runtime;
   const { db } = database;
@@ -120,18 +132,8 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return parsed.data;
   }
 
-  /**
-   * Grading costs a second of CPU: guests are limited per address, signed-in users per account (higher), and told
-   * when to try again; a guest is told that signing in raises the limit.
-   */
-  async function limitGrading(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const wait = await hitCallerLimits(accounts.rateLimiter, 'grade', { user: accounts.limits.gradingUser, guest: accounts.limits.gradingGuest }, request, reply);
-    if (wait === null) return;
-    throw new AppError('rate_limited', 'grading_rate_limited', request.session.userId ? `You have graded many cards in a short time. Please try again in ${wait}.` : `You have graded many cards in a short time. Please try again in ${wait}, or sign in for a higher limit.`);
-  }
-
   app.post('/api/grade-card', async (request, reply) => {
-    await limitGrading(request, reply);
+    await limitGrading(accounts, request, reply);
     const { files, fields: rawFields } = await readGradingUpload(request);
     const fields = gradeCardFieldsSchema.parse(rawFields);
     if (files.frontImage && fields.frontImageUrl) {
