@@ -13,8 +13,11 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CollectionRouteImport } from './routes/collection'
 import { Route as FeedbackRouteImport } from './routes/feedback'
+import { Route as PortfolioRouteImport } from './routes/portfolio'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as CardIdRouteImport } from './routes/card.$id'
+import { Route as PortfolioCardIndexRouteImport } from './routes/portfolio_.card.index'
+import { Route as PortfolioCardIdRouteImport } from './routes/portfolio_.card.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -36,6 +39,11 @@ const FeedbackRoute = FeedbackRouteImport.update({
   path: '/feedback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PortfolioRoute = PortfolioRouteImport.update({
+  id: '/portfolio',
+  path: '/portfolio',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -46,22 +54,38 @@ const CardIdRoute = CardIdRouteImport.update({
   path: '/card/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PortfolioCardIndexRoute = PortfolioCardIndexRouteImport.update({
+  id: '/portfolio_/card/',
+  path: '/portfolio/card/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PortfolioCardIdRoute = PortfolioCardIdRouteImport.update({
+  id: '/portfolio_/card/$id',
+  path: '/portfolio/card/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/card/$id': typeof CardIdRoute
+  '/portfolio/card/$id': typeof PortfolioCardIdRoute
+  '/portfolio/card/': typeof PortfolioCardIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/card/$id': typeof CardIdRoute
+  '/portfolio/card/$id': typeof PortfolioCardIdRoute
+  '/portfolio/card': typeof PortfolioCardIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -69,23 +93,46 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/card/$id': typeof CardIdRoute
+  '/portfolio_/card/$id': typeof PortfolioCardIdRoute
+  '/portfolio_/card/': typeof PortfolioCardIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/auth' | '/collection' | '/feedback' | '/profile' | '/card/$id'
+    | '/'
+    | '/auth'
+    | '/collection'
+    | '/feedback'
+    | '/portfolio'
+    | '/profile'
+    | '/card/$id'
+    | '/portfolio/card/$id'
+    | '/portfolio/card/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/auth' | '/collection' | '/feedback' | '/profile' | '/card/$id'
+  to:
+    | '/'
+    | '/auth'
+    | '/collection'
+    | '/feedback'
+    | '/portfolio'
+    | '/profile'
+    | '/card/$id'
+    | '/portfolio/card/$id'
+    | '/portfolio/card'
   id:
     | '__root__'
     | '/'
     | '/auth'
     | '/collection'
     | '/feedback'
+    | '/portfolio'
     | '/profile'
     | '/card/$id'
+    | '/portfolio_/card/$id'
+    | '/portfolio_/card/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -93,8 +140,11 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   CollectionRoute: typeof CollectionRoute
   FeedbackRoute: typeof FeedbackRoute
+  PortfolioRoute: typeof PortfolioRoute
   ProfileRoute: typeof ProfileRoute
   CardIdRoute: typeof CardIdRoute
+  PortfolioCardIdRoute: typeof PortfolioCardIdRoute
+  PortfolioCardIndexRoute: typeof PortfolioCardIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -127,6 +177,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FeedbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/portfolio': {
+      id: '/portfolio'
+      path: '/portfolio'
+      fullPath: '/portfolio'
+      preLoaderRoute: typeof PortfolioRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile': {
       id: '/profile'
       path: '/profile'
@@ -141,6 +198,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CardIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/portfolio_/card/': {
+      id: '/portfolio_/card/'
+      path: '/portfolio/card'
+      fullPath: '/portfolio/card/'
+      preLoaderRoute: typeof PortfolioCardIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/portfolio_/card/$id': {
+      id: '/portfolio_/card/$id'
+      path: '/portfolio/card/$id'
+      fullPath: '/portfolio/card/$id'
+      preLoaderRoute: typeof PortfolioCardIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -149,8 +220,11 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   CollectionRoute: CollectionRoute,
   FeedbackRoute: FeedbackRoute,
+  PortfolioRoute: PortfolioRoute,
   ProfileRoute: ProfileRoute,
   CardIdRoute: CardIdRoute,
+  PortfolioCardIdRoute: PortfolioCardIdRoute,
+  PortfolioCardIndexRoute: PortfolioCardIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
