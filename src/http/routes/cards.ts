@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gunzip as gunzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteCard } from '../../commands/cards/delete-card.ts';
 import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
@@ -16,11 +14,10 @@ import type { Runtime } from '../../runtime.ts';
 import type { RouteOptions } from '../app.ts';
 import { hitCallerLimits } from '../caller-limits.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
+import { sendSnapshot } from '../snapshot-reply.ts';
 
 // Grading and the collection (SPEC.md §7): grade a card, the shared card, my cards, delete, sample cards,
 // and the sync of instant grades from the provider.
-
-const gunzip = promisify(gunzipCallback);
 
 /** SPEC.md §5: "max 10MB" per image. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -162,16 +159,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   // Anyone who has the id may read the card: shared links (DESIGN.md §6). Ids are unguessable.
   app.get('/api/card/:id', async (request) => cardResult(cardIdParam(request)));
 
-  app.get('/api/my-cards', async (request, reply) => {
-    const { gzipped, etag } = await collections.read(ownerOf(request.session));
-    // Per user, and checked every time: the browser may keep it, but asks again with If-None-Match.
-    reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'cookie, accept-encoding');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    reply.type('application/json; charset=utf-8');
-    // Every browser takes gzip; the rare client that does not gets it unzipped.
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(gzipped);
-    return reply.send(await gunzip(gzipped));
-  });
+  app.get('/api/my-cards', async (request, reply) => sendSnapshot(request, reply, await collections.read(ownerOf(request.session))));
 
   app.delete('/api/card/:id', async (request) => {
     await deleteCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId: cardIdParam(request), requestedBy: ownerOf(request.session) });
