@@ -108,6 +108,36 @@ describe.each(await databaseKinds())('portfolio API on %s', (kind) => {
     expect(history).toEqual([]);
   });
 
+  it('serves the list from a snapshot that follows every change, and revalidates with its ETag', async () => {
+    const { browser } = await h.registered();
+    const first = await browser.get('/api/portfolio');
+    expect(first.json()).toEqual([]);
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const revalidated = await browser.send({ method: 'GET', url: '/api/portfolio', headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+
+    const card = await add(browser, { cardName: 'Gengar', currentPrice: '5.00' });
+    const seen: string[] = [etag];
+    const expectChanged = async (check: (cards: PortfolioCard[]) => void) => {
+      const response = await browser.send({ method: 'GET', url: '/api/portfolio', headers: { 'if-none-match': seen.at(-1)! } });
+      expect(response.statusCode).toBe(200);
+      expect(seen).not.toContain(response.headers.etag);
+      seen.push(response.headers.etag as string);
+      check(response.json() as PortfolioCard[]);
+    };
+    await expectChanged((cards) => expect(cards.map((c) => c.currentPrice)).toEqual(['5.00']));
+    await browser.patch(`/api/portfolio/${card.id}`, { currentPrice: '6' });
+    await expectChanged((cards) => expect(cards.map((c) => c.currentPrice)).toEqual(['6.00']));
+    await browser.patch(`/api/portfolio/${card.id}`, { notes: 'spooky' });
+    await expectChanged((cards) => expect(cards.map((c) => c.notes)).toEqual(['spooky']));
+    await browser.delete(`/api/portfolio/${card.id}`);
+    await expectChanged((cards) => expect(cards).toEqual([]));
+    // Gzipped for browsers, the same JSON either way.
+    const zipped = await browser.send({ method: 'GET', url: '/api/portfolio', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+  });
+
   it('answers another user and a guest on every route as if the card did not exist, and changes nothing', async () => {
     const owner = await h.registered();
     const card = await add(owner.browser, { cardName: 'Mewtwo', currentPrice: '10.00', acquisitionPrice: '5.00' });
@@ -278,6 +308,7 @@ describe.each(await databaseKinds())('portfolio API on %s', (kind) => {
     const rows = async () => ({
       cards: (await sql`select * from portfolio_cards order by id`.execute(h.database.db)).rows,
       prices: (await sql`select * from portfolio_price_history order by id`.execute(h.database.db)).rows,
+      versions: (await sql`select * from portfolio_versions order by owner`.execute(h.database.db)).rows,
     });
     const live = await rows();
     expect(live.cards.length).toBeGreaterThan(0);

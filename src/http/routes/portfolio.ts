@@ -5,7 +5,8 @@ import { removePortfolioCard } from '../../commands/portfolio/remove-portfolio-c
 import { addPortfolioCardSchema, patchPortfolioCardSchema, putPortfolioCardSchema, type PortfolioCard, type PortfolioCardDetail } from '../../contracts/portfolio.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import { portfolioCardNotFound } from '../../domain/portfolio/index.ts';
-import { findPortfolioCard, portfolioOf, portfolioPriceHistory, portfolioValueHistory } from '../../projections/portfolio/queries.ts';
+import { createPortfolioReader } from '../../projections/portfolio/portfolio-reader.ts';
+import { findPortfolioCard, portfolioPriceHistory, portfolioValueHistory } from '../../projections/portfolio/queries.ts';
 import type { CardPhoto } from '../../commands/cards/grade-card.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { GradedCard } from '../../contracts/grading.ts';
@@ -17,6 +18,7 @@ import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
 import { imageUrl } from '../../projections/cards/image-urls.ts';
 import type { RouteOptions } from '../app.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
+import { sendSnapshot } from '../snapshot-reply.ts';
 import { limitGrading, UPLOAD_MAX_BYTES } from './cards.ts';
 
 // The portfolio (SPEC.md §7): list, add, read one, inline edit (PATCH), detail edit (PUT), delete, and beyond SPEC
@@ -83,6 +85,7 @@ function analysisOf(card: GradedCard, front: string, back: string | null): Analy
 export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const { eventStore: store, clock, ids } = runtime;
   const { db } = runtime.database;
+  const portfolios = createPortfolioReader(db);
 
   const ownerOfRequest = (request: FastifyRequest): Owner => `user:${requireUser(request)}`;
 
@@ -99,11 +102,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
     return card;
   }
 
-  app.get('/api/portfolio', async (request, reply) => {
-    const owner = ownerOfRequest(request);
-    reply.header('cache-control', 'private, no-store');
-    return portfolioOf(db, owner);
-  });
+  app.get('/api/portfolio', async (request, reply) => sendSnapshot(request, reply, await portfolios.read(ownerOfRequest(request))));
 
   app.post('/api/portfolio', async (request, reply) => {
     const owner = ownerOfRequest(request);

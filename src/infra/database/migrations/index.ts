@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts.ts';
 import * as cards from './0003-cards.ts';
 import * as cardCollections from './0003-cards-collections.ts';
 import * as portfolio from './0004-portfolio.ts';
+import * as portfolioVersions from './0004-portfolio-versions.ts';
 import * as feedback from './0006-feedback.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0003-cards': cards,
   '0003-cards-collections': cardCollections,
   '0004-portfolio': portfolio,
+  '0004-portfolio-versions': portfolioVersions,
   '0006-feedback': feedback,
 };
