@@ -4,6 +4,7 @@ import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api';
@@ -147,13 +148,13 @@ export function AddCardsDialog({
 
           <TabsContent value="url" className="grid gap-3 pt-3">
             <Label htmlFor={`${id}-urls`}>Image URLs, one per line</Label>
-            <textarea
+            <Textarea
               id={`${id}-urls`}
               value={urls}
               rows={5}
               onChange={(e) => setUrls(e.target.value)}
               placeholder={'https://example.com/front.jpg\nhttps://example.com/back.jpg'}
-              className="rounded-md border border-input bg-transparent px-3 py-2 font-mono text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="min-h-24 font-mono"
             />
             <Button
               type="button"

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { useAddCardMutation, type NewPortfolioCard } from '../api';
 import { GradingCompanySelect } from './grading-company-select';
@@ -129,13 +130,12 @@ export function ManualCardForm({ onAdded }: { onAdded: () => void }) {
       </div>
       <div className="grid gap-1 sm:col-span-2">
         <Label htmlFor={`${id}-notes`}>Notes</Label>
-        <textarea
+        <Textarea
           id={`${id}-notes`}
           value={form.notes}
           maxLength={5000}
           rows={3}
           onChange={(e) => set({ notes: e.target.value })}
-          className="rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
       </div>
       <div className="sm:col-span-2">

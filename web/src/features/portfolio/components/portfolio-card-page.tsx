@@ -7,6 +7,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { portfolioCardQueryOptions, useUpdateCardMutation } from '../api';
@@ -284,13 +285,12 @@ function EditCard({ card, onDone }: { card: PortfolioCardDetail; onDone: () => v
       </div>
       <div className="grid gap-1 sm:col-span-2">
         <Label htmlFor={`${id}-notes`}>Notes</Label>
-        <textarea
+        <Textarea
           id={`${id}-notes`}
           rows={4}
           maxLength={5000}
           value={form.notes}
           onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))}
-          className="rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
       </div>
       <div className="flex gap-2 sm:col-span-2">
