@@ -60,7 +60,7 @@ describe('portfolio', () => {
     const page = await session.newPage();
     let listCalls = 0;
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/portfolio') listCalls++;
+      if (new URL(request.url()).pathname.startsWith('/api/portfolio')) listCalls++;
     });
     await page.goto('/portfolio');
     await page.getByRole('heading', { name: 'My Portfolio', level: 1 }).waitFor();
@@ -70,6 +70,12 @@ describe('portfolio', () => {
     expect(listCalls).toBe(0);
     await checkA11y(page, 'portfolio-guest');
     await shot(page, 'guest');
+    // A card's page: nothing to show a guest, with the same notice, and nothing asked of the server.
+    await page.goto('/portfolio/card/12');
+    await page.getByRole('heading', { name: 'Card Not Found' }).waitFor();
+    await page.getByText("You're browsing Portfolio without an account.").waitFor();
+    expect(listCalls).toBe(0);
+    await checkA11y(page, 'portfolio-card-guest');
   });
 
   test('manual entry, summary, value chart, image viewer, inline edit, detail edit with price history, delete', async () => {

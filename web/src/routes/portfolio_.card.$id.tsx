@@ -1,5 +1,4 @@
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { ProtectedRoute } from '@/components/layout/protected-route';
 import { PortfolioCardNotFound, PortfolioCardPage } from '@/features/portfolio/components/portfolio-card-page';
 
 // Not nested in /portfolio (the trailing underscore): the detail page is a screen of its own.
@@ -12,5 +11,5 @@ function PortfolioCardRoute() {
   // SPEC.md §5: the id is parsed as an integer; no id at all goes back to the list.
   if (id.trim() === '') return <Navigate to="/portfolio" replace />;
   const parsed = Number.parseInt(id, 10);
-  return <ProtectedRoute comeBack>{Number.isSafeInteger(parsed) && parsed > 0 ? <PortfolioCardPage key={parsed} id={parsed} /> : <PortfolioCardNotFound />}</ProtectedRoute>;
+  return Number.isSafeInteger(parsed) && parsed > 0 ? <PortfolioCardPage key={parsed} id={parsed} /> : <PortfolioCardNotFound />;
 }

@@ -4,12 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { GuestNotice } from '@/components/layout/guest-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api';
 import { portfolioCardQueryOptions, useUpdateCardMutation } from '../api';
 import { cardGain } from '../portfolio-view';
 import { DeleteCardDialog } from './delete-card-dialog';
@@ -32,10 +34,12 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 /** 'Card Not Found' with the way back (SPEC.md §2). */
-export function PortfolioCardNotFound() {
+export function PortfolioCardNotFound({ guest = false }: { guest?: boolean }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
       <title>Card Not Found · Card Grader</title>
+      {/* A guest has no portfolio cards to show (SPEC.md §6: browsing only, with the notice). */}
+      {guest ? <GuestNotice screen="Portfolio" returnTo="/portfolio" linkText="Sign up to keep your portfolio" /> : null}
       <h1 className="text-2xl font-bold">Card Not Found</h1>
       <p className="text-muted-foreground">This card is not in your portfolio. It may have been deleted.</p>
       <Button asChild>
@@ -50,13 +54,15 @@ export function PortfolioCardNotFound() {
 
 /** /portfolio/card/{id} (SPEC.md §2): images, card, grading and pricing information, edit, and the price history. */
 export function PortfolioCardPage({ id }: { id: number }) {
-  const query = useQuery(portfolioCardQueryOptions(id));
+  const { user, isPending: userPending } = useUser();
+  const query = useQuery({ ...portfolioCardQueryOptions(id), enabled: Boolean(user) });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [viewing, setViewing] = useState<ViewedImages | null>(null);
   const navigate = useNavigate();
 
-  if (query.isPending) {
+  if (!userPending && !user) return <PortfolioCardNotFound guest />;
+  if (userPending || query.isPending) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
         <Spinner className="size-8" label="Loading card" />
