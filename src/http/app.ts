@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -50,6 +51,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: trustedProxies(config.TRUST_PROXY),
   });
+
+  // First: the OpenAPI document learns every route registered after it.
+  await registerOpenApi(app);
 
   // ── External plugins ───────────────────────────────────────────────────────────────────────────
   await app.register(fastifyCookie);
@@ -102,6 +106,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     await api.register(portfolioRoutes, { runtime });
     await api.register(feedbackRoutes, { runtime });
   });
+
+  // The API's OpenAPI document and its page, outside the API's sessions (no cookie).
+  await registerOpenApiRoutes(app);
 
   // ── The web app: static files and the index.html fallback; always last ─────────────────────────
   await app.register(webAppPlugin, { distDir: config.WEB_DIST_DIR });

@@ -42,11 +42,12 @@ export interface CornerReport {
 
 /** GRADING.md §1.6 for the four corners: fray against the card's own nominal corner, whitening along the rim. */
 export function measureCorners(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number): CornerReport {
-  const radius = nominalRadius(flat, noise);
+  const sides = new Map(CORNER_NAMES.map((corner) => [corner, readSides(flat, corner, noise)] as const));
+  const radius = nominalRadius(flat, noise, sides);
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   for (const corner of CORNER_NAMES) {
-    const result = measureCorner(flat, corner, radius, sideOffsets(flat, corner, radius, noise), rimStart, noise, Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm));
+    const result = measureCorner(flat, corner, radius, sideOffsets(sides.get(corner)!, radius), rimStart, noise, Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm));
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
@@ -67,14 +68,14 @@ const FIT_STRIDE = 4;
  * follow most closely (the median over corners of each corner's median distance from the arc), so one damaged or
  * cut corner does not decide it. A corner's fray is then its departure from that arc, never the arc itself.
  */
-function nominalRadius(flat: FlatCard, noise: number): number {
+function nominalRadius(flat: FlatCard, noise: number, sides: ReadonlyMap<CornerName, SideReadings>): number {
   let best = CARD_CORNER_RADIUS_MM;
   let bestError = Infinity;
   for (const radius of RADIUS_CANDIDATES_MM) {
     const errors = CORNER_NAMES.map((corner) => {
       const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM).filter((p, i) => i % FIT_STRIDE === 0 && Math.abs(p.s) <= FIT_REACH_MM);
       const reference = ringColour(flat, outline);
-      const offsets = sideOffsets(flat, corner, radius, noise);
+      const offsets = sideOffsets(sides.get(corner)!, radius);
       const departures = outline.map((point) => departureAt(flat, point, reference, noise) - expectedDeparture(point, offsets)).filter((d) => !Number.isNaN(d));
       return departures.length < outline.length / 2 ? Infinity : median(departures.map(Math.abs));
     });
@@ -96,25 +97,40 @@ function nominalRadius(flat: FlatCard, noise: number): number {
 interface SideOffsets {
   vertical: number;
   horizontal: number;
-  /** How much the outline wanders along those straight stretches (robust standard deviation, mm): the photo's own noise. */
-  jitter: number;
 }
 
-function sideOffsets(flat: FlatCard, corner: CornerName, radius: number, noise: number): SideOffsets {
-  const from = radius + SIDE_FROM_PAST_ARC_MM;
-  const stretch = cornerOutline(corner, 0, from + SIDE_STRETCH_MM, STEP_MM * 2).filter((p) => Math.abs(p.s) >= from);
+/** Where each corner's sides are read, once for every radius tried: from past the smallest arc to past the largest. */
+const SIDE_READ_FROM_MM = SIDE_FROM_PAST_ARC_MM;
+const SIDE_READ_TO_MM = Math.max(...RADIUS_CANDIDATES_MM) + SIDE_FROM_PAST_ARC_MM + SIDE_STRETCH_MM;
+const SIDE_STEP_MM = 0.1;
+
+/** A corner's two sides as the photo shows them: the outline's departure at each distance from the virtual corner. */
+interface SideReadings {
+  distances: number[];
+  vertical: number[];
+  horizontal: number[];
+}
+
+function readSides(flat: FlatCard, corner: CornerName, noise: number): SideReadings {
+  const stretch = cornerOutline(corner, 0, SIDE_READ_TO_MM, SIDE_STEP_MM).filter((p) => Math.abs(p.s) >= SIDE_READ_FROM_MM - 1e-9);
   const reference = ringColour(flat, stretch);
-  const deviations: number[] = [];
-  const along = (vertical: boolean) => {
-    const departures = stretch.filter((p) => (p.s < 0) === vertical).map((p) => departureAt(flat, p, reference, noise)).filter((d) => !Number.isNaN(d));
-    if (departures.length === 0) return 0;
-    const middle = median(departures);
-    for (const d of departures) deviations.push(Math.abs(d - middle));
-    return middle;
+  const readings: SideReadings = { distances: [], vertical: [], horizontal: [] };
+  for (const point of stretch.filter((p) => p.s > 0)) readings.distances.push(point.s);
+  for (const point of stretch) (point.s < 0 ? readings.vertical : readings.horizontal).push(departureAt(flat, point, reference, noise));
+  // The vertical side was read from the far end in; put it in the same order as the horizontal one.
+  readings.vertical.reverse();
+  return readings;
+}
+
+/** The sides' offsets next to an arc of `radius`: their median departure over SIDE_STRETCH_MM past its end. */
+function sideOffsets(readings: SideReadings, radius: number): SideOffsets {
+  const from = radius + SIDE_FROM_PAST_ARC_MM;
+  const to = from + SIDE_STRETCH_MM;
+  const along = (departures: number[]) => {
+    const seen = departures.filter((d, i) => readings.distances[i]! >= from - 1e-9 && readings.distances[i]! <= to + 1e-9 && !Number.isNaN(d));
+    return seen.length === 0 ? 0 : median(seen);
   };
-  const vertical = along(true);
-  const horizontal = along(false);
-  return { vertical, horizontal, jitter: deviations.length === 0 ? 0 : 1.4826 * median(deviations) };
+  return { vertical: along(readings.vertical), horizontal: along(readings.horizontal) };
 }
 
 /** The departure an undamaged corner shows at an outline point when its sides run at these offsets: its arc moves with them. */

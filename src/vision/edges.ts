@@ -222,19 +222,29 @@ export function findNicks(edgeAt: Float64Array, alongMm: Float64Array, pxPerMm: 
   return nicks;
 }
 
+/** The edge's course is worked out every this many positions and drawn straight between: it changes slowly. */
+const COURSE_STRIDE = 4;
+
 /**
- * The median of the seen values within `half` positions either way of each position (every other one, for speed:
- * the edge changes far more slowly than that).
+ * The median of the seen values within `half` positions either way of each position (reading every other one: the
+ * edge changes far more slowly than that), worked out every COURSE_STRIDE positions and interpolated between.
  */
 function runningMedian(values: Float64Array, half: number): Float64Array {
-  const out = new Float64Array(values.length);
+  const knots: number[] = [];
   const window = new Float64Array(half + 1);
-  for (let n = 0; n < values.length; n++) {
+  for (let n = 0; n < values.length; n += COURSE_STRIDE) {
     let count = 0;
     for (let k = Math.max(0, n - half); k <= Math.min(values.length - 1, n + half); k += 2) {
       if (!Number.isNaN(values[k]!)) window[count++] = values[k]!;
     }
-    out[n] = count === 0 ? Number.NaN : median(window.subarray(0, count));
+    knots.push(count === 0 ? Number.NaN : median(window.subarray(0, count)));
+  }
+  const out = new Float64Array(values.length);
+  for (let n = 0; n < values.length; n++) {
+    const k = Math.min(knots.length - 1, Math.floor(n / COURSE_STRIDE));
+    const t = (n - k * COURSE_STRIDE) / COURSE_STRIDE;
+    const next = knots[Math.min(knots.length - 1, k + 1)]!;
+    out[n] = Number.isNaN(next) ? knots[k]! : knots[k]! + (next - knots[k]!) * t;
   }
   return out;
 }

@@ -4,6 +4,8 @@ import { markAchievementShown } from '../../commands/achievements/mark-achieveme
 import { achievementNotFound } from '../../domain/achievements/index.ts';
 import { achievementsOf } from '../../projections/achievements/queries.ts';
 import type { RouteOptions } from '../app.ts';
+import { achievementSchema, messageResponseSchema } from '../../contracts/cards.ts';
+import { routeDocs } from '../route-docs.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 
 // The signed-in user's achievements (SPEC.md §6: the achievements fetch needs sign-in) and their notifications.
@@ -13,9 +15,9 @@ const achievementIdSchema = z.coerce.number().int().positive().max(1_000_000);
 export const achievementRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const { database, eventStore: store, clock, ids } = runtime;
 
-  app.get('/api/achievements', async (request) => achievementsOf(database.db, requireUser(request)));
+  app.get('/api/achievements', { schema: routeDocs({ summary: "The signed-in user's achievements", tags: ['achievements'], responses: { 200: z.array(achievementSchema) }, errors: [401] }, 'GET') }, async (request) => achievementsOf(database.db, requireUser(request)));
 
-  app.post('/api/mark-achievement-shown/:achievementId', async (request) => {
+  app.post('/api/mark-achievement-shown/:achievementId', { schema: routeDocs({ summary: "Mark an achievement's notification shown", tags: ['achievements'], params: z.object({ achievementId: z.string() }), responses: { 200: messageResponseSchema }, errors: [401, 404] }, 'POST') }, async (request) => {
     const userId = requireUser(request);
     const parsed = achievementIdSchema.safeParse((request.params as { achievementId?: unknown }).achievementId);
     if (!parsed.success) throw achievementNotFound();

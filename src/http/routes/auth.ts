@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { claimGuestSession } from '../../commands/accounts/claim-guest-session.ts';
 import { guestDataClaimers } from '../../commands/accounts/guest-data-claimers.ts';
 import { recordRefusedSignIn } from '../../commands/accounts/record-login.ts';
-import { loginSchema, registerSchema } from '../../contracts/auth.ts';
+import { loginSchema, registerSchema, userSchema, providerProfileSchema } from '../../contracts/auth.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { normalizeEmail } from '../../domain/accounts/identity.ts';
 import { createDeviceCookies, DEVICE_COOKIE } from '../../infra/auth/device-cookies.ts';
 import type { RateLimit } from '../../infra/auth/rate-limiter.ts';
 import { findUserByEmail, findUserById, userView } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
+import { messageResponseSchema } from '../../contracts/cards.ts';
+import { routeDocs } from '../route-docs.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 
 // Accounts through the provider (SPEC.md §7): register, login, logout, current user, provider profile.
@@ -78,7 +81,7 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   const limitAddress = (action: string) => async (request: FastifyRequest, reply: FastifyReply) =>
     limit(reply, `${action}:address:${request.ip}`, limits.perAddress);
 
-  app.post('/api/agscard/register', { onRequest: limitAddress('register') }, async (request, reply) => {
+  app.post('/api/agscard/register', { schema: routeDocs({ summary: 'Create an account and sign in (built-in provider)', tags: ['accounts'], body: registerSchema, responses: { 201: z.object({ user: userSchema }) }, errors: [400, 409, 429] }, 'POST'), onRequest: limitAddress('register') }, async (request, reply) => {
     const input = registerSchema.parse(request.body);
     await limit(reply, `register:account:${accountKey(input.email)}`, limits.perAccount);
     const user = await provider.register(input, commandMetadata(request, clock, ids));
@@ -87,7 +90,7 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return reply.status(201).send({ user });
   });
 
-  app.post('/api/agscard/login', { onRequest: limitAddress('login') }, async (request, reply) => {
+  app.post('/api/agscard/login', { schema: routeDocs({ summary: 'Sign in', tags: ['accounts'], body: loginSchema, responses: { 200: z.object({ user: userSchema }) }, errors: [400, 401, 429] }, 'POST'), onRequest: limitAddress('login') }, async (request, reply) => {
     const input = loginSchema.parse(request.body);
     const account = accountKey(input.email);
     // A browser that signed in to this account before is exempt from its throttle: guessing from elsewhere never
@@ -111,17 +114,17 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return { user };
   });
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { schema: routeDocs({ summary: 'Sign out (a guest keeps their session)', tags: ['accounts'], responses: { 200: messageResponseSchema } }, 'POST') }, async (request, reply) => {
     // A guest keeps their session: ending it would orphan what they made.
     if (request.session.userId) await app.sessions.signOut(request, reply);
     return { message: 'Logged out' };
   });
 
-  app.get('/api/user', async (request) => {
+  app.get('/api/user', { schema: routeDocs({ summary: 'The signed-in user', tags: ['accounts'], responses: { 200: userSchema }, errors: [401] }, 'GET') }, async (request) => {
     const row = await findUserById(database.db, requireUser(request));
     if (!row) throw new AppError('unauthorized', 'unauthorized', 'Not signed in');
     return userView(row);
   });
 
-  app.get('/api/agscard/profile', async (request) => provider.profile(requireUser(request)));
+  app.get('/api/agscard/profile', { schema: routeDocs({ summary: "The provider's profile of the signed-in user", tags: ['accounts'], responses: { 200: providerProfileSchema }, errors: [401] }, 'GET') }, async (request) => provider.profile(requireUser(request)));
 };

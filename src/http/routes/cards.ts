@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { deleteCard } from '../../commands/cards/delete-card.ts';
 import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
 import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
-import { gradeCardFieldsSchema, type CardResult } from '../../contracts/cards.ts';
+import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, messageResponseSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
 import { cardIdSchema, cardNotFound } from '../../domain/cards/index.ts';
@@ -12,6 +13,7 @@ import { cardResultView, collectionOf, findCard } from '../../projections/cards/
 import { findUserById } from '../../projections/users/queries.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { RouteOptions } from '../app.ts';
+import { routeDocs, fileField } from '../route-docs.ts';
 import { hitCallerLimits } from '../caller-limits.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 import { sendSnapshot } from '../snapshot-reply.ts';
@@ -28,6 +30,8 @@ const TEXT_FIELDS = ['frontImageUrl', 'backImageUrl', 'cardType'] as const;
 
 const isFileField = (name: string): name is FileField => (FILE_FIELDS as readonly string[]).includes(name);
 const isTextField = (name: string) => (TEXT_FIELDS as readonly string[]).includes(name);
+
+const cardIdParams = z.object({ id: z.string().meta({ description: 'The card id (22 characters)' }) });
 
 export const missingFrontImage = () => new AppError('invalid', 'missing_front_image', 'Please upload at least the front of your card');
 
@@ -129,7 +133,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return parsed.data;
   }
 
-  app.post('/api/grade-card', async (request, reply) => {
+  app.post('/api/grade-card', { schema: routeDocs({ summary: 'Grade a card from photos (files or URLs); the card joins the caller\'s collection', tags: ['grading'], multipart: gradeCardFieldsSchema.extend({ frontImage: fileField('The front (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)').optional(), backImage: fileField('The back, optional').optional() }), responses: { 200: cardResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply) => {
     await limitGrading(accounts, request, reply);
     const { files, fields: rawFields } = await readGradingUpload(request);
     const fields = gradeCardFieldsSchema.parse(rawFields);
@@ -157,23 +161,23 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   });
 
   // Anyone who has the id may read the card: shared links (DESIGN.md §6). Ids are unguessable.
-  app.get('/api/card/:id', async (request) => cardResult(cardIdParam(request)));
+  app.get('/api/card/:id', { schema: routeDocs({ summary: 'A graded card, for anyone who has its id (shared links)', tags: ['grading'], params: cardIdParams, responses: { 200: cardResultSchema }, errors: [404] }, 'GET') }, async (request) => cardResult(cardIdParam(request)));
 
-  app.get('/api/my-cards', async (request, reply) => sendSnapshot(request, reply, await collections.read(ownerOf(request.session))));
+  app.get('/api/my-cards', { schema: routeDocs({ summary: "The caller's collection, newest first (gzip; ETag)", tags: ['collection'], responses: { 200: z.array(collectionCardSchema), 304: null } }, 'GET') }, async (request, reply) => sendSnapshot(request, reply, await collections.read(ownerOf(request.session))));
 
-  app.delete('/api/card/:id', async (request) => {
+  app.delete('/api/card/:id', { schema: routeDocs({ summary: 'Delete a card from the caller\'s collection', tags: ['collection'], params: cardIdParams, responses: { 200: messageResponseSchema }, errors: [404] }, 'DELETE') }, async (request) => {
     await deleteCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId: cardIdParam(request), requestedBy: ownerOf(request.session) });
     return { message: 'Card deleted from your collection' };
   });
 
-  app.post('/api/restore-sample-cards', async (request) => {
+  app.post('/api/restore-sample-cards', { schema: routeDocs({ summary: 'Grade the sample cards into the caller\'s collection', tags: ['collection'], responses: { 200: messageResponseSchema }, errors: [429] }, 'POST') }, async (request) => {
     const restored = await restoreSampleCards(gradeDeps, { owner: ownerOf(request.session), metadata: commandMetadata(request, clock, ids) });
     return { message: `Restored ${restored.length} sample card${restored.length === 1 ? '' : 's'}` };
   });
 
   // SPEC.md §6: syncing needs a provider token on the user. Signed out is 401; an account not linked to a
   // provider is 400 with a message saying so (the web app disables Sync for it anyway, SPEC.md §5).
-  app.post('/api/sync-instant-grades', async (request) => {
+  app.post('/api/sync-instant-grades', { schema: routeDocs({ summary: 'Import instant grades from the grading provider', tags: ['collection'], responses: { 200: syncInstantGradesResponseSchema }, errors: [400, 401, 422] }, 'POST') }, async (request) => {
     const userId = requireUser(request);
     const user = await findUserById(db, userId);
     if (!user?.ags_card_token) {

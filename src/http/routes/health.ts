@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { ErrorBody } from '../../contracts/errors.ts';
 import type { RouteOptions } from '../app.ts';
+import { routeDocs } from '../route-docs.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -22,9 +24,9 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | string> {
 
 /** /healthz: the process answers (liveness). /readyz: the database and the job queue answer too (readiness). */
 export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: routeDocs({ summary: 'The process answers (liveness)', tags: ['operations'], responses: { 200: z.object({ status: z.literal('ok') }) }, noSession: true }, 'GET') }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', { schema: routeDocs({ summary: 'The database and the job queue answer (readiness)', tags: ['operations'], responses: { 200: z.object({ status: z.literal('ready'), database: z.literal('ok'), queue: z.literal('ok') }) }, errors: [503], noSession: true }, 'GET') }, async (request, reply) => {
     const [database, queue] = await Promise.all([check(() => sql`select 1`.execute(runtime.database.db)), check(() => runtime.queue.ping())]);
     if (database === 'ok' && queue === 'ok') return { status: 'ready', database, queue };
     const down = [database === 'ok' ? undefined : 'the database', queue === 'ok' ? undefined : 'the job queue'].filter(Boolean);

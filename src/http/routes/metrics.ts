@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../contracts/errors.ts';
 import { jobs, projectionLag, registry } from '../../infra/metrics/metrics.ts';
 import { asyncProjections, inlineProjections } from '../../projections/index.ts';
 import { projectionStatus } from '../../projections/runner/index.ts';
 import type { RouteOptions } from '../app.ts';
+import { routeDocs } from '../route-docs.ts';
 
 // GET /metrics for operators (issue 14): only with METRICS_TOKEN set, and only to a request bearing it. Without the
 // setting the route does not exist (404, like any unknown path). Outside the API: no session, no cookie.
@@ -21,7 +23,7 @@ export const metricsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { run
   const token = runtime.config.METRICS_TOKEN;
   if (!token) return;
 
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { schema: routeDocs({ summary: 'Prometheus metrics, for the bearer of METRICS_TOKEN only', tags: ['operations'], responses: { 200: z.string().meta({ description: 'Prometheus text format' }) }, errors: [401], noSession: true }, 'GET') }, async (request, reply) => {
     if (!bearsToken(request, token)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new AppError('unauthorized', 'metrics_token_required', 'The metrics are for operators: send the metrics token as a Bearer token.');

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { messageResponseSchema } from '../../contracts/cards.ts';
+import { z } from 'zod';
 import { addPortfolioCard } from '../../commands/portfolio/add-portfolio-card.ts';
 import { editPortfolioCard, patchChanges, putChanges } from '../../commands/portfolio/edit-portfolio-card.ts';
 import { removePortfolioCard } from '../../commands/portfolio/remove-portfolio-card.ts';
-import { addPortfolioCardSchema, patchPortfolioCardSchema, putPortfolioCardSchema, type PortfolioCard, type PortfolioCardDetail } from '../../contracts/portfolio.ts';
+import { addPortfolioCardSchema, patchPortfolioCardSchema, portfolioCardDetailSchema, portfolioCardSchema, portfolioValuePointSchema, putPortfolioCardSchema, type PortfolioCard, type PortfolioCardDetail } from '../../contracts/portfolio.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import { portfolioCardNotFound } from '../../domain/portfolio/index.ts';
 import { createPortfolioReader } from '../../projections/portfolio/portfolio-reader.ts';
@@ -12,11 +14,12 @@ import { AppError } from '../../contracts/errors.ts';
 import type { GradedCard } from '../../contracts/grading.ts';
 import { centsToDecimal, formatUsd, MAX_CENTS } from '../../contracts/money.ts';
 import { ANALYZED_CATEGORY } from '../../contracts/portfolio.ts';
-import { analyzeCardImagesSchema, type AnalysisResult } from '../../contracts/portfolio-analysis.ts';
+import { analysisResultSchema, analyzeCardImagesSchema, type AnalysisResult } from '../../contracts/portfolio-analysis.ts';
 import { knownPrice } from '../../domain/cards/index.ts';
 import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
 import { imageUrl } from '../../projections/cards/image-urls.ts';
 import type { RouteOptions } from '../app.ts';
+import { routeDocs } from '../route-docs.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 import { sendSnapshot } from '../snapshot-reply.ts';
 import { limitGrading, UPLOAD_MAX_BYTES } from './cards.ts';
@@ -26,6 +29,8 @@ import { limitGrading, UPLOAD_MAX_BYTES } from './cards.ts';
 // owner is always the session's user, whatever a body says, and another user's card answers like a missing one.
 
 const MAX_ID = 2_147_483_647;
+
+const portfolioIdParams = z.object({ id: z.string().meta({ description: 'The portfolio card id (a positive integer)' }) });
 
 /**
  * POST /api/analyze-card-images carries both photos as base64 in JSON: two 10 MB photos would be 27 MB, but phone
@@ -102,18 +107,20 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
     return card;
   }
 
-  app.get('/api/portfolio', async (request, reply) => sendSnapshot(request, reply, await portfolios.read(ownerOfRequest(request))));
+  app.get('/api/portfolio', { schema: routeDocs({ summary: "The caller's portfolio", tags: ['portfolio'], responses: { 200: z.array(portfolioCardSchema) } }, 'GET') }, async (request, reply) =>
+    sendSnapshot(request, reply, await portfolios.read(ownerOfRequest(request))),
+  );
 
-  app.post('/api/portfolio', async (request, reply) => {
+  app.post('/api/portfolio', { schema: routeDocs({ summary: 'Add a card to the portfolio', tags: ['portfolio'], body: addPortfolioCardSchema, responses: { 201: portfolioCardSchema }, errors: [400] }, 'POST') }, async (request, reply) => {
     const owner = ownerOfRequest(request);
     const body = addPortfolioCardSchema.parse(request.body ?? {});
     const cardId = await addPortfolioCard({ store, db, metadata: commandMetadata(request, clock, ids) }, { owner, body });
     return reply.status(201).send(await cardOf(owner, cardId));
   });
 
-  app.get('/api/portfolio/value-history', async (request) => portfolioValueHistory(db, ownerOfRequest(request), clock.now()));
+  app.get('/api/portfolio/value-history', { schema: routeDocs({ summary: "The portfolio's value and cost by day", tags: ['portfolio'], responses: { 200: z.array(portfolioValuePointSchema) } }, 'GET') }, async (request) => portfolioValueHistory(db, ownerOfRequest(request), clock.now()));
 
-  app.get('/api/portfolio/:id', async (request): Promise<PortfolioCardDetail> => {
+  app.get('/api/portfolio/:id', { schema: routeDocs({ summary: 'One portfolio card with its price history', tags: ['portfolio'], params: portfolioIdParams, responses: { 200: portfolioCardDetailSchema }, errors: [404] }, 'GET') }, async (request): Promise<PortfolioCardDetail> => {
     const owner = ownerOfRequest(request);
     const card = await cardOf(owner, cardIdParam(request));
     return { ...card, priceHistory: await portfolioPriceHistory(db, card.id) };
@@ -127,10 +134,10 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
     await editPortfolioCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId, requestedBy: owner, changes, price });
     return cardOf(owner, cardId);
   }
-  app.patch('/api/portfolio/:id', (request) => edit(request, (body) => patchChanges(patchPortfolioCardSchema.parse(body))));
-  app.put('/api/portfolio/:id', (request) => edit(request, (body) => putChanges(putPortfolioCardSchema.parse(body))));
+  app.patch('/api/portfolio/:id', { schema: routeDocs({ summary: 'Edit some fields of a portfolio card (inline edit)', tags: ['portfolio'], params: portfolioIdParams, body: patchPortfolioCardSchema, responses: { 200: portfolioCardSchema }, errors: [400, 404] }, 'PATCH') }, (request) => edit(request, (body) => patchChanges(patchPortfolioCardSchema.parse(body))));
+  app.put('/api/portfolio/:id', { schema: routeDocs({ summary: "Edit a portfolio card's details", tags: ['portfolio'], params: portfolioIdParams, body: putPortfolioCardSchema, responses: { 200: portfolioCardSchema }, errors: [400, 404] }, 'PUT') }, (request) => edit(request, (body) => putChanges(putPortfolioCardSchema.parse(body))));
 
-  app.post('/api/analyze-card-images', { bodyLimit: ANALYSIS_BODY_LIMIT }, async (request, reply): Promise<AnalysisResult> => {
+  app.post('/api/analyze-card-images', { bodyLimit: ANALYSIS_BODY_LIMIT, schema: routeDocs({ summary: 'Analyse photos of a card (base64, data: URL or image URL) for the portfolio', tags: ['portfolio'], body: analyzeCardImagesSchema, responses: { 200: analysisResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply): Promise<AnalysisResult> => {
     ownerOfRequest(request);
     await limitGrading(runtime.accounts, request, reply);
     const body = analyzeCardImagesSchema.parse(request.body ?? {});
@@ -144,7 +151,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
     return analysisOf(card, frontStored.hash, backStored?.hash ?? null);
   });
 
-  app.delete('/api/portfolio/:id', async (request) => {
+  app.delete('/api/portfolio/:id', { schema: routeDocs({ summary: 'Remove a portfolio card', tags: ['portfolio'], params: portfolioIdParams, responses: { 200: messageResponseSchema }, errors: [404] }, 'DELETE') }, async (request) => {
     const owner = ownerOfRequest(request);
     await removePortfolioCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId: cardIdParam(request), requestedBy: owner });
     return { message: 'Card Deleted' };

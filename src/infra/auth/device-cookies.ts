@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { serverSecret } from '../../commands/cards/card-ids.ts';
+import { serverSecret } from '../database/server-secrets.ts';
 import type { Tables } from '../database/schema.ts';
 
 // Device cookies (OWASP's answer to lockout): a browser that has signed in to an account before carries a token,

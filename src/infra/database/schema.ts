@@ -5,7 +5,7 @@ import type { CardTables } from '../../projections/cards/tables.ts';
 import type { LeaderboardTables } from '../../projections/leaderboard/table.ts';
 import type { AchievementTables } from '../../projections/achievements/tables.ts';
 import type { FeedbackTables } from '../../projections/feedback/table.ts';
-import type { ServerSecretsTables } from '../../commands/cards/card-ids.ts';
+import type { ServerSecretsTables } from './server-secrets.ts';
 import type { PortfolioTables } from '../../projections/portfolio/tables.ts';
 
 // The typed shape of every table, for Kysely. Each feature declares its own tables beside its code
