@@ -11,120 +11,18 @@
 //           collection. On PGlite and on PostgreSQL (BENCH_DATABASE_URL, default TEST_DATABASE_URL or the machine's).
 // The load comes from a worker thread, so client and server do not share an event loop.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { pino } from 'pino';
-import pg from 'pg';
-import { loadConfig } from '../src/config.ts';
 import type { CardGraded } from '../src/domain/cards/index.ts';
-import { buildApp } from '../src/http/app.ts';
-import { migrateToLatest, openPglite, openPostgres, type Database } from '../src/infra/database/index.ts';
 import { asyncProjections } from '../src/projections/index.ts';
 import { projectionStatus } from '../src/projections/runner/index.ts';
-import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { renderSyntheticCard } from '../src/vision/index.ts';
+import { load, median, ms, onBothEngines, percentile, post, registerBenchUser, type Server } from './http-load.ts';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const CARDS = Number(process.env.BENCH_CARDS ?? 5_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const REQUESTS_PER_CONNECTION = Number(process.env.BENCH_REQUESTS_PER_CONNECTION ?? 10);
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** 12 megapixels: the card at 33 px/mm fills 75% of a 3098 × 3872 photo. */
 const TWELVE_MEGAPIXEL_PX_PER_MM = 33;
-
-interface LoadJob {
-  port: number;
-  path: string;
-  cookie: string;
-  connections: number;
-  requestsPerConnection: number;
-}
-
-/** Worker thread: `connections` keep-alive connections, each sending its requests back to back; latencies in ms. */
-async function runLoad(job: LoadJob): Promise<{ latencies: number[]; bytes: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
-  const latencies: number[] = [];
-  let bytes = 0;
-  const once = () =>
-    new Promise<void>((resolve, reject) => {
-      const started = performance.now();
-      // As a browser asks: gzip welcome. The body is counted, not unzipped.
-      const headers = { cookie: job.cookie, 'accept-encoding': 'gzip, deflate, br' };
-      const request = http.get({ host: '127.0.0.1', port: job.port, path: job.path, agent, headers }, (response) => {
-        if (response.statusCode !== 200) reject(new Error(`${job.path} answered ${response.statusCode}`));
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => {
-          latencies.push(performance.now() - started);
-          resolve();
-        });
-      });
-      request.on('error', reject);
-    });
-  await Promise.all(
-    Array.from({ length: job.connections }, async () => {
-      for (let i = 0; i < job.requestsPerConnection; i++) await once();
-    }),
-  );
-  agent.destroy();
-  return { latencies, bytes };
-}
-
-if (!isMainThread) {
-  parentPort!.postMessage(await runLoad(workerData as LoadJob));
-  process.exit(0);
-}
-
-function load(job: LoadJob): Promise<{ latencies: number[]; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: job });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-}
-
-const median = (values: number[]) => percentile(values, 50);
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-interface Server {
-  runtime: Runtime;
-  port: number;
-  close(): Promise<void>;
-}
-
-async function startServer(database: Database): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web') });
-  const runtime = await createRuntime(config, { role: 'api', database, logger: pino({ level: 'silent' }) });
-  const app = await buildApp(runtime);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    runtime,
-    port: (app.server.address() as AddressInfo).port,
-    async close() {
-      await app.close();
-      await runtime.close(2_000);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function post(port: number, url: string, init: { body?: FormData | string; headers?: Record<string, string>; cookie?: string }) {
-  return fetch(`http://127.0.0.1:${port}${url}`, {
-    method: 'POST',
-    headers: { origin: `http://127.0.0.1:${port}`, ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers },
-    ...(init.body === undefined ? {} : { body: init.body }),
-  });
-}
-
-const sessionCookie = (response: Response) => /sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '';
 
 async function benchUpload(server: Server, front: Uint8Array, back: Uint8Array): Promise<void> {
   const form = () => {
@@ -158,21 +56,7 @@ async function benchUpload(server: Server, front: Uint8Array, back: Uint8Array):
 
 async function benchMyCards(engine: string, server: Server, sampleResult: CardGraded['data']['result']): Promise<void> {
   const { runtime, port } = server;
-  const registered = await post(port, '/api/agscard/register', {
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Bench',
-      last_name: 'Collector',
-      email: `bench-${Date.now()}@example.com`,
-      phone: '5551234567',
-      password: 'Secret123',
-      password_confirmation: 'Secret123',
-      is_marketing_notifications_enabled: false,
-    }),
-  });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const cookie = sessionCookie(registered);
-  const userId = ((await registered.json()) as { user: { id: string } }).user.id;
+  const { cookie, userId } = await registerBenchUser(port);
 
   // The collection, appended as CardGraded events (one stream each, the cards projection inline), as grading
   // would record them; the pixel work is measured above.
@@ -245,64 +129,18 @@ async function benchMyCards(engine: string, server: Server, sampleResult: CardGr
   );
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function withPostgresSchema<T>(work: (database: Database) => Promise<T>): Promise<T> {
-  const schema = `bench_api_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const database = openPostgres({ url: POSTGRES_URL, schema });
-  try {
-    await migrateToLatest(database.db);
-    return await work(database);
-  } finally {
-    await database.close();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
-}
-
 console.log(`drawing the 12-megapixel photos…`);
 const [front, back] = await Promise.all([
   renderSyntheticCard({ pxPerMm: TWELVE_MEGAPIXEL_PX_PER_MM, photo: { noise: 8, rotationDeg: 2 } }, 101),
   renderSyntheticCard({ pxPerMm: TWELVE_MEGAPIXEL_PX_PER_MM, photo: { noise: 8, rotationDeg: -1.5 } }, 102),
 ]);
 
-const pglite = await openPglite();
-await migrateToLatest(pglite.db);
-let sampleResult: CardGraded['data']['result'];
-{
-  const server = await startServer(pglite);
-  try {
+let sampleResult: CardGraded['data']['result'] | undefined;
+await onBothEngines(async (engine, server) => {
+  // The upload is measured once, on PGlite: the database's part is one small append.
+  if (!sampleResult) {
     await benchUpload(server, front, back);
     sampleResult = (await server.runtime.gradePhotos({ front, back })).card;
-    await benchMyCards('PGlite', server, sampleResult);
-  } finally {
-    await server.close();
-    await pglite.close();
   }
-}
-
-if (await postgresReachable()) {
-  await withPostgresSchema(async (database) => {
-    const server = await startServer(database);
-    try {
-      await benchMyCards('PostgreSQL', server, sampleResult);
-    } finally {
-      await server.close();
-    }
-  });
-} else {
-  console.log(`PostgreSQL not reachable at ${POSTGRES_URL}: its figures are left out.`);
-}
+  await benchMyCards(engine, server, sampleResult);
+});

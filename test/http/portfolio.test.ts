@@ -5,7 +5,8 @@ import { portfolioCardDetailSchema, portfolioCardSchema, portfolioValuePointSche
 import { inlineProjections } from '../../src/projections/index.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
 import { databaseKinds } from '../support/database.ts';
-import { expectRefused, startCardsApp, type Browser, type CardsHarness } from './cards-harness.ts';
+import { analysisResultSchema, cardFromAnalysis } from '../../src/contracts/portfolio-analysis.ts';
+import { expectRefused, samplePhoto, startCardsApp, startPhotoServer, type Browser, type CardsHarness } from './cards-harness.ts';
 
 // The portfolio routes through the real app on both engines: add, list, read, inline edit (PATCH), detail edit
 // (PUT), delete; money exact; the owner from the session only; another user and a guest refused on every route;
@@ -105,6 +106,36 @@ describe.each(await databaseKinds())('portfolio API on %s', (kind) => {
     expect(((await browser.get('/api/portfolio')).json() as PortfolioCard[]).map((c) => c.id)).toEqual([graded.id]);
     const history = await h.database.db.selectFrom('portfolio_price_history').select('id').where('portfolio_card_id', '=', card.id).execute();
     expect(history).toEqual([]);
+  });
+
+  it('serves the list from a snapshot that follows every change, and revalidates with its ETag', async () => {
+    const { browser } = await h.registered();
+    const first = await browser.get('/api/portfolio');
+    expect(first.json()).toEqual([]);
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const revalidated = await browser.send({ method: 'GET', url: '/api/portfolio', headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+
+    const card = await add(browser, { cardName: 'Gengar', currentPrice: '5.00' });
+    const seen: string[] = [etag];
+    const expectChanged = async (check: (cards: PortfolioCard[]) => void) => {
+      const response = await browser.send({ method: 'GET', url: '/api/portfolio', headers: { 'if-none-match': seen.at(-1)! } });
+      expect(response.statusCode).toBe(200);
+      expect(seen).not.toContain(response.headers.etag);
+      seen.push(response.headers.etag as string);
+      check(response.json() as PortfolioCard[]);
+    };
+    await expectChanged((cards) => expect(cards.map((c) => c.currentPrice)).toEqual(['5.00']));
+    await browser.patch(`/api/portfolio/${card.id}`, { currentPrice: '6' });
+    await expectChanged((cards) => expect(cards.map((c) => c.currentPrice)).toEqual(['6.00']));
+    await browser.patch(`/api/portfolio/${card.id}`, { notes: 'spooky' });
+    await expectChanged((cards) => expect(cards.map((c) => c.notes)).toEqual(['spooky']));
+    await browser.delete(`/api/portfolio/${card.id}`);
+    await expectChanged((cards) => expect(cards).toEqual([]));
+    // Gzipped for browsers, the same JSON either way.
+    const zipped = await browser.send({ method: 'GET', url: '/api/portfolio', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers another user and a guest on every route as if the card did not exist, and changes nothing', async () => {
@@ -215,6 +246,58 @@ describe.each(await databaseKinds())('portfolio API on %s', (kind) => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('analyses photos sent as base64 or URLs, and the analysed card is added with its pictures', async () => {
+    const { browser } = await h.registered();
+    const gem = await samplePhoto(1);
+    const scratched = await samplePhoto(4);
+    const analysed = await browser.post('/api/analyze-card-images', { frontImage: `data:image/jpeg;base64,${gem.toString('base64')}`, backImage: scratched.toString('base64') });
+    expect(analysed.statusCode, analysed.body).toBe(200);
+    const result = analysisResultSchema.parse(analysed.json());
+    expect(result).toMatchObject({ isGraded: false, gradingCompany: null, grade: null, category: 'Pokemon Card' });
+    expect(result.estimatedGrade).toBeGreaterThanOrEqual(1);
+    expect(['Near Mint', 'Lightly Played', 'Moderately Played', 'Heavily Played']).toContain(result.condition);
+    expect(result.imageUrl).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+    expect((await browser.get(result.imageUrl)).statusCode).toBe(200);
+    expect(result.backImageUrl).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+    // Offline and unidentified: no invented price.
+    if (result.price === null) expect(result.estimatedPrice).toBe('N/A');
+    const card = await add(browser, cardFromAnalysis(result));
+    expect(card).toMatchObject({ cardName: result.cardName, category: 'Pokemon Card', estimatedGrade: result.estimatedGrade, imageUrl: result.imageUrl, isGraded: false });
+
+    // A URL, fetched under grading's address rules.
+    const server = await startPhotoServer({ 'gem.jpg': gem });
+    try {
+      const byUrl = await browser.post('/api/analyze-card-images', { frontImage: `${server.origin}/gem.jpg` });
+      expect(byUrl.statusCode, byUrl.body).toBe(200);
+      expect(analysisResultSchema.parse(byUrl.json()).backImageUrl).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses analysis to a guest, of private addresses, of what is not an image, and of a 20 MB body', async () => {
+    const gem = (await samplePhoto(1)).toString('base64');
+    await expectRefused(await h.browser().post('/api/analyze-card-images', { frontImage: gem }), 401, 'unauthorized');
+    const { browser } = await h.registered();
+    const before = await eventCount();
+    await expectRefused(await browser.post('/api/analyze-card-images', { frontImage: 'http://169.254.169.254/latest/meta-data/' }), 400, 'image_url_link_local', /^Front image URL: /);
+    await expectRefused(await browser.post('/api/analyze-card-images', { frontImage: gem, backImage: 'http://10.0.0.5/back.jpg' }), 400, 'image_url_private_address', /^Back image URL: /);
+    await expectRefused(await browser.post('/api/analyze-card-images', { frontImage: 'not base64 at all!' }), 400, 'invalid_image_data');
+    await expectRefused(await browser.post('/api/analyze-card-images', {}), 400, 'invalid_request', /^frontImage: /);
+    const notAnImage = await browser.post('/api/analyze-card-images', { frontImage: Buffer.from('just some text, not a photo').toString('base64') });
+    expect(notAnImage.statusCode).toBeGreaterThanOrEqual(400);
+    expect(notAnImage.statusCode).toBeLessThan(500);
+    const huge = await browser.send({
+      method: 'POST',
+      url: '/api/analyze-card-images',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ frontImage: 'A'.repeat(20 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(await eventCount()).toBe(before);
+    expect((await browser.get('/healthz')).statusCode).toBe(200);
+  });
+
   it('rebuilds the portfolio read models equal, row for row, to the live ones', async () => {
     const { browser } = await h.registered();
     for (let i = 0; i < 12; i++) {
@@ -225,6 +308,7 @@ describe.each(await databaseKinds())('portfolio API on %s', (kind) => {
     const rows = async () => ({
       cards: (await sql`select * from portfolio_cards order by id`.execute(h.database.db)).rows,
       prices: (await sql`select * from portfolio_price_history order by id`.execute(h.database.db)).rows,
+      versions: (await sql`select * from portfolio_versions order by owner`.execute(h.database.db)).rows,
     });
     const live = await rows();
     expect(live.cards.length).toBeGreaterThan(0);

@@ -13,12 +13,15 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CollectionRouteImport } from './routes/collection'
 import { Route as FeedbackRouteImport } from './routes/feedback'
+import { Route as PortfolioRouteImport } from './routes/portfolio'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as CardIdRouteImport } from './routes/card.$id'
 import { Route as OrdersIndexRouteImport } from './routes/orders.index'
 import { Route as OrdersIdRouteImport } from './routes/orders.$id'
 import { Route as SubmitCardIdRouteImport } from './routes/submit-card.$id'
+import { Route as PortfolioCardIndexRouteImport } from './routes/portfolio_.card.index'
+import { Route as PortfolioCardIdRouteImport } from './routes/portfolio_.card.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -38,6 +41,11 @@ const CollectionRoute = CollectionRouteImport.update({
 const FeedbackRoute = FeedbackRouteImport.update({
   id: '/feedback',
   path: '/feedback',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PortfolioRoute = PortfolioRouteImport.update({
+  id: '/portfolio',
+  path: '/portfolio',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileRoute = ProfileRouteImport.update({
@@ -70,30 +78,46 @@ const SubmitCardIdRoute = SubmitCardIdRouteImport.update({
   path: '/submit-card/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PortfolioCardIndexRoute = PortfolioCardIndexRouteImport.update({
+  id: '/portfolio_/card/',
+  path: '/portfolio/card/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PortfolioCardIdRoute = PortfolioCardIdRouteImport.update({
+  id: '/portfolio_/card/$id',
+  path: '/portfolio/card/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
   '/card/$id': typeof CardIdRoute
   '/orders/$id': typeof OrdersIdRoute
   '/submit-card/$id': typeof SubmitCardIdRoute
   '/orders/': typeof OrdersIndexRoute
+  '/portfolio/card/$id': typeof PortfolioCardIdRoute
+  '/portfolio/card/': typeof PortfolioCardIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
   '/card/$id': typeof CardIdRoute
   '/orders/$id': typeof OrdersIdRoute
   '/submit-card/$id': typeof SubmitCardIdRoute
   '/orders': typeof OrdersIndexRoute
+  '/portfolio/card/$id': typeof PortfolioCardIdRoute
+  '/portfolio/card': typeof PortfolioCardIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -101,12 +125,15 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
   '/card/$id': typeof CardIdRoute
   '/orders/$id': typeof OrdersIdRoute
   '/submit-card/$id': typeof SubmitCardIdRoute
   '/orders/': typeof OrdersIndexRoute
+  '/portfolio_/card/$id': typeof PortfolioCardIdRoute
+  '/portfolio_/card/': typeof PortfolioCardIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -115,36 +142,45 @@ export interface FileRouteTypes {
     | '/auth'
     | '/collection'
     | '/feedback'
+    | '/portfolio'
     | '/profile'
     | '/settings'
     | '/card/$id'
     | '/orders/$id'
     | '/submit-card/$id'
     | '/orders/'
+    | '/portfolio/card/$id'
+    | '/portfolio/card/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/auth'
     | '/collection'
     | '/feedback'
+    | '/portfolio'
     | '/profile'
     | '/settings'
     | '/card/$id'
     | '/orders/$id'
     | '/submit-card/$id'
     | '/orders'
+    | '/portfolio/card/$id'
+    | '/portfolio/card'
   id:
     | '__root__'
     | '/'
     | '/auth'
     | '/collection'
     | '/feedback'
+    | '/portfolio'
     | '/profile'
     | '/settings'
     | '/card/$id'
     | '/orders/$id'
     | '/submit-card/$id'
     | '/orders/'
+    | '/portfolio_/card/$id'
+    | '/portfolio_/card/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -152,12 +188,15 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   CollectionRoute: typeof CollectionRoute
   FeedbackRoute: typeof FeedbackRoute
+  PortfolioRoute: typeof PortfolioRoute
   ProfileRoute: typeof ProfileRoute
   SettingsRoute: typeof SettingsRoute
   CardIdRoute: typeof CardIdRoute
   OrdersIdRoute: typeof OrdersIdRoute
   SubmitCardIdRoute: typeof SubmitCardIdRoute
   OrdersIndexRoute: typeof OrdersIndexRoute
+  PortfolioCardIdRoute: typeof PortfolioCardIdRoute
+  PortfolioCardIndexRoute: typeof PortfolioCardIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -188,6 +227,13 @@ declare module '@tanstack/react-router' {
       path: '/feedback'
       fullPath: '/feedback'
       preLoaderRoute: typeof FeedbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/portfolio': {
+      id: '/portfolio'
+      path: '/portfolio'
+      fullPath: '/portfolio'
+      preLoaderRoute: typeof PortfolioRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile': {
@@ -232,6 +278,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SubmitCardIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/portfolio_/card/': {
+      id: '/portfolio_/card/'
+      path: '/portfolio/card'
+      fullPath: '/portfolio/card/'
+      preLoaderRoute: typeof PortfolioCardIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/portfolio_/card/$id': {
+      id: '/portfolio_/card/$id'
+      path: '/portfolio/card/$id'
+      fullPath: '/portfolio/card/$id'
+      preLoaderRoute: typeof PortfolioCardIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -240,12 +300,15 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   CollectionRoute: CollectionRoute,
   FeedbackRoute: FeedbackRoute,
+  PortfolioRoute: PortfolioRoute,
   ProfileRoute: ProfileRoute,
   SettingsRoute: SettingsRoute,
   CardIdRoute: CardIdRoute,
   OrdersIdRoute: OrdersIdRoute,
   SubmitCardIdRoute: SubmitCardIdRoute,
   OrdersIndexRoute: OrdersIndexRoute,
+  PortfolioCardIdRoute: PortfolioCardIdRoute,
+  PortfolioCardIndexRoute: PortfolioCardIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gunzip as gunzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleteCard } from '../../commands/cards/delete-card.ts';
@@ -13,15 +11,15 @@ import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
 import { createCollectionReader } from '../../projections/cards/collection-reader.ts';
 import { cardResultView, collectionOf, findCard } from '../../projections/cards/queries.ts';
 import { findUserById } from '../../projections/users/queries.ts';
+import type { Runtime } from '../../runtime.ts';
 import type { RouteOptions } from '../app.ts';
 import { routeDocs, fileField } from '../route-docs.ts';
 import { hitCallerLimits } from '../caller-limits.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
+import { sendSnapshot } from '../snapshot-reply.ts';
 
 // Grading and the collection (SPEC.md §7): grade a card, the shared card, my cards, delete, sample cards,
 // and the sync of instant grades from the provider.
-
-const gunzip = promisify(gunzipCallback);
 
 /** SPEC.md §5: "max 10MB" per image. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -104,6 +102,17 @@ async function fetchPhoto(fetcher: ImageFetcher, url: string, side: string | nul
   }
 }
 
+/**
+ * Grading costs a second of CPU: guests are limited per address, signed-in users per account (higher), and told
+ * when to try again; a guest is told that signing in raises the limit. The portfolio's analysis grades too, and
+ * shares these limits.
+ */
+export async function limitGrading(accounts: Runtime['accounts'], request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const wait = await hitCallerLimits(accounts.rateLimiter, 'grade', { user: accounts.limits.gradingUser, guest: accounts.limits.gradingGuest }, request, reply);
+  if (wait === null) return;
+  throw new AppError('rate_limited', 'grading_rate_limited', request.session.userId ? `You have graded many cards in a short time. Please try again in ${wait}.` : `You have graded many cards in a short time. Please try again in ${wait}, or sign in for a higher limit.`);
+}
+
 export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const { database, eventStore: store, clock, ids, imageFetcher } = runtime;
   const { db } = database;
@@ -124,18 +133,8 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return parsed.data;
   }
 
-  /**
-   * Grading costs a second of CPU: guests are limited per address, signed-in users per account (higher), and told
-   * when to try again; a guest is told that signing in raises the limit.
-   */
-  async function limitGrading(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const wait = await hitCallerLimits(accounts.rateLimiter, 'grade', { user: accounts.limits.gradingUser, guest: accounts.limits.gradingGuest }, request, reply);
-    if (wait === null) return;
-    throw new AppError('rate_limited', 'grading_rate_limited', request.session.userId ? `You have graded many cards in a short time. Please try again in ${wait}.` : `You have graded many cards in a short time. Please try again in ${wait}, or sign in for a higher limit.`);
-  }
-
   app.post('/api/grade-card', { schema: routeDocs({ summary: 'Grade a card from photos (files or URLs); the card joins the caller\'s collection', tags: ['grading'], multipart: gradeCardFieldsSchema.extend({ frontImage: fileField('The front (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)').optional(), backImage: fileField('The back, optional').optional() }), responses: { 200: cardResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply) => {
-    await limitGrading(request, reply);
+    await limitGrading(accounts, request, reply);
     const { files, fields: rawFields } = await readGradingUpload(request);
     const fields = gradeCardFieldsSchema.parse(rawFields);
     if (files.frontImage && fields.frontImageUrl) {
@@ -164,16 +163,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   // Anyone who has the id may read the card: shared links (DESIGN.md §6). Ids are unguessable.
   app.get('/api/card/:id', { schema: routeDocs({ summary: 'A graded card, for anyone who has its id (shared links)', tags: ['grading'], params: cardIdParams, responses: { 200: cardResultSchema }, errors: [404] }, 'GET') }, async (request) => cardResult(cardIdParam(request)));
 
-  app.get('/api/my-cards', { schema: routeDocs({ summary: "The caller's collection, newest first (gzip; ETag)", tags: ['collection'], responses: { 200: z.array(collectionCardSchema), 304: null } }, 'GET') }, async (request, reply) => {
-    const { gzipped, etag } = await collections.read(ownerOf(request.session));
-    // Per user, and checked every time: the browser may keep it, but asks again with If-None-Match.
-    reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'cookie, accept-encoding');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    reply.type('application/json; charset=utf-8');
-    // Every browser takes gzip; the rare client that does not gets it unzipped.
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(gzipped);
-    return reply.send(await gunzip(gzipped));
-  });
+  app.get('/api/my-cards', { schema: routeDocs({ summary: "The caller's collection, newest first (gzip; ETag)", tags: ['collection'], responses: { 200: z.array(collectionCardSchema), 304: null } }, 'GET') }, async (request, reply) => sendSnapshot(request, reply, await collections.read(ownerOf(request.session))));
 
   app.delete('/api/card/:id', { schema: routeDocs({ summary: 'Delete a card from the caller\'s collection', tags: ['collection'], params: cardIdParams, responses: { 200: messageResponseSchema }, errors: [404] }, 'DELETE') }, async (request) => {
     await deleteCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId: cardIdParam(request), requestedBy: ownerOf(request.session) });

@@ -7,10 +7,22 @@ import { removePortfolioCard } from '../../commands/portfolio/remove-portfolio-c
 import { addPortfolioCardSchema, patchPortfolioCardSchema, portfolioCardDetailSchema, portfolioCardSchema, portfolioValuePointSchema, putPortfolioCardSchema, type PortfolioCard, type PortfolioCardDetail } from '../../contracts/portfolio.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import { portfolioCardNotFound } from '../../domain/portfolio/index.ts';
-import { findPortfolioCard, portfolioOf, portfolioPriceHistory, portfolioValueHistory } from '../../projections/portfolio/queries.ts';
+import { createPortfolioReader } from '../../projections/portfolio/portfolio-reader.ts';
+import { findPortfolioCard, portfolioPriceHistory, portfolioValueHistory } from '../../projections/portfolio/queries.ts';
+import type { CardPhoto } from '../../commands/cards/grade-card.ts';
+import { AppError } from '../../contracts/errors.ts';
+import type { GradedCard } from '../../contracts/grading.ts';
+import { centsToDecimal, formatUsd, MAX_CENTS } from '../../contracts/money.ts';
+import { ANALYZED_CATEGORY } from '../../contracts/portfolio.ts';
+import { analysisResultSchema, analyzeCardImagesSchema, type AnalysisResult } from '../../contracts/portfolio-analysis.ts';
+import { knownPrice } from '../../domain/cards/index.ts';
+import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
+import { imageUrl } from '../../projections/cards/image-urls.ts';
 import type { RouteOptions } from '../app.ts';
 import { routeDocs } from '../route-docs.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
+import { sendSnapshot } from '../snapshot-reply.ts';
+import { limitGrading, UPLOAD_MAX_BYTES } from './cards.ts';
 
 // The portfolio (SPEC.md §7): list, add, read one, inline edit (PATCH), detail edit (PUT), delete, and beyond SPEC
 // the portfolio's value by day. Signed-in users only (SPEC.md §6: the list query runs only when signed in); the
@@ -20,9 +32,65 @@ const MAX_ID = 2_147_483_647;
 
 const portfolioIdParams = z.object({ id: z.string().meta({ description: 'The portfolio card id (a positive integer)' }) });
 
+/**
+ * POST /api/analyze-card-images carries both photos as base64 in JSON: two 10 MB photos would be 27 MB, but phone
+ * photos are 2 to 5 MB, so 16 MB is room for both and a 20 MB body is refused (413) before it is read.
+ */
+export const ANALYSIS_BODY_LIMIT = 16 * 1024 * 1024;
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** One side: an http(s) URL fetched under grading's address rules, a data: URL, or bare base64. */
+async function photoOf(fetcher: ImageFetcher, side: string, label: 'Front' | 'Back'): Promise<CardPhoto> {
+  if (/^https?:\/\//i.test(side)) {
+    try {
+      return { bytes: (await fetcher.fetchImage(side)).bytes, sourceUrl: side };
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError(error.kind, error.code, `${label} image URL: ${error.message}`, error.details);
+      throw error;
+    }
+  }
+  const data = (/^data:[^,]*;base64,/i.test(side) ? side.slice(side.indexOf(',') + 1) : side).replace(/\s+/g, '');
+  if (!BASE64.test(data)) {
+    throw new AppError('invalid', 'invalid_image_data', `${label} image: send base64 image data, a data: URL, or an http(s) image URL.`);
+  }
+  const bytes = Buffer.from(data, 'base64');
+  if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('too_large', 'upload_too_large', `The ${label.toLowerCase()} image is larger than 10 MB. Please use a smaller photo.`);
+  return { bytes, sourceUrl: null };
+}
+
+/**
+ * SPEC.md §3's analysis result from the engine's grade: who the card is (OCR or the configured vision model), its
+ * price only where a named source gave one, and the engine's grade as the estimate of a raw card. Reading a slab's
+ * label is not done yet, so no card is reported as professionally graded.
+ */
+function analysisOf(card: GradedCard, front: string, back: string | null): AnalysisResult {
+  const known = knownPrice(card.identification);
+  const cents = known ? Math.min(MAX_CENTS, Math.round(known.priceValue * 100)) : null;
+  return {
+    cardName: card.cardName,
+    cardSet: card.cardSet,
+    cardNumber: card.cardNumber,
+    year: null,
+    isGraded: false,
+    gradingCompany: null,
+    grade: null,
+    estimatedGrade: card.overallGrade,
+    condition: card.condition,
+    estimatedPrice: cents === null ? 'N/A' : formatUsd(cents),
+    price: cents === null ? null : centsToDecimal(cents),
+    priceSource: known?.source ?? null,
+    notes: card.identification.source === 'none' ? 'The card could not be identified from its photo.' : null,
+    category: ANALYZED_CATEGORY,
+    imageUrl: imageUrl(front),
+    backImageUrl: back === null ? null : imageUrl(back),
+  };
+}
+
 export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const { eventStore: store, clock, ids } = runtime;
   const { db } = runtime.database;
+  const portfolios = createPortfolioReader(db);
 
   const ownerOfRequest = (request: FastifyRequest): Owner => `user:${requireUser(request)}`;
 
@@ -39,11 +107,9 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
     return card;
   }
 
-  app.get('/api/portfolio', { schema: routeDocs({ summary: "The caller's portfolio", tags: ['portfolio'], responses: { 200: z.array(portfolioCardSchema) } }, 'GET') }, async (request, reply) => {
-    const owner = ownerOfRequest(request);
-    reply.header('cache-control', 'private, no-store');
-    return portfolioOf(db, owner);
-  });
+  app.get('/api/portfolio', { schema: routeDocs({ summary: "The caller's portfolio", tags: ['portfolio'], responses: { 200: z.array(portfolioCardSchema) } }, 'GET') }, async (request, reply) =>
+    sendSnapshot(request, reply, await portfolios.read(ownerOfRequest(request))),
+  );
 
   app.post('/api/portfolio', { schema: routeDocs({ summary: 'Add a card to the portfolio', tags: ['portfolio'], body: addPortfolioCardSchema, responses: { 201: portfolioCardSchema }, errors: [400] }, 'POST') }, async (request, reply) => {
     const owner = ownerOfRequest(request);
@@ -70,6 +136,20 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
   }
   app.patch('/api/portfolio/:id', { schema: routeDocs({ summary: 'Edit some fields of a portfolio card (inline edit)', tags: ['portfolio'], params: portfolioIdParams, body: patchPortfolioCardSchema, responses: { 200: portfolioCardSchema }, errors: [400, 404] }, 'PATCH') }, (request) => edit(request, (body) => patchChanges(patchPortfolioCardSchema.parse(body))));
   app.put('/api/portfolio/:id', { schema: routeDocs({ summary: "Edit a portfolio card's details", tags: ['portfolio'], params: portfolioIdParams, body: putPortfolioCardSchema, responses: { 200: portfolioCardSchema }, errors: [400, 404] }, 'PUT') }, (request) => edit(request, (body) => putChanges(putPortfolioCardSchema.parse(body))));
+
+  app.post('/api/analyze-card-images', { bodyLimit: ANALYSIS_BODY_LIMIT, schema: routeDocs({ summary: 'Analyse photos of a card (base64, data: URL or image URL) for the portfolio', tags: ['portfolio'], body: analyzeCardImagesSchema, responses: { 200: analysisResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply): Promise<AnalysisResult> => {
+    ownerOfRequest(request);
+    await limitGrading(runtime.accounts, request, reply);
+    const body = analyzeCardImagesSchema.parse(request.body ?? {});
+    const [front, back] = await Promise.all([
+      photoOf(runtime.imageFetcher, body.frontImage, 'Front'),
+      body.backImage ? photoOf(runtime.imageFetcher, body.backImage, 'Back') : null,
+    ]);
+    const { card } = await runtime.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
+    // Stored only once the engine has taken them, so a refused photo leaves nothing behind.
+    const [frontStored, backStored] = await Promise.all([runtime.imageStore.put(front.bytes), back ? runtime.imageStore.put(back.bytes) : null]);
+    return analysisOf(card, frontStored.hash, backStored?.hash ?? null);
+  });
 
   app.delete('/api/portfolio/:id', { schema: routeDocs({ summary: 'Remove a portfolio card', tags: ['portfolio'], params: portfolioIdParams, responses: { 200: messageResponseSchema }, errors: [404] }, 'DELETE') }, async (request) => {
     const owner = ownerOfRequest(request);

@@ -12,7 +12,8 @@ import type { InlineProjection, RecordedEvent } from '../../infra/event-store/ty
 import { userIdOf } from '../cards/owner.ts';
 
 // Inline: the portfolio shows a card the moment it is added, edited, priced or removed. Every recorded price is a
-// row of portfolio_price_history, keyed by its event's id, so a rebuild gives the same rows.
+// row of portfolio_price_history, keyed by its event's id, so a rebuild gives the same rows; portfolio_versions the
+// version of each portfolio, for GET /api/portfolio's cache.
 
 type CardRow = Insertable<Tables['portfolio_cards']>;
 type DetailColumns = Omit<CardRow, 'id' | 'owner' | 'user_id' | 'current_price' | 'price_source' | 'created_at' | 'updated_at'>;
@@ -46,7 +47,23 @@ function detailColumns(details: Partial<PortfolioCardDetails>): Updateable<Table
   return columns as Updateable<Tables['portfolio_cards']>;
 }
 
+/** The portfolio changed with this event: its version is the event's place in the log. */
+async function touchPortfolio(trx: Transaction<Tables>, owner: string, version: number): Promise<void> {
+  await trx
+    .insertInto('portfolio_versions')
+    .values({ owner, version })
+    .onConflict((c) => c.column('owner').doUpdateSet({ version }))
+    .execute();
+}
+
+/** Edits and prices do not name the owner: the card's row does. */
+async function touchPortfolioOf(trx: Transaction<Tables>, cardId: number, version: number): Promise<void> {
+  const row = await trx.selectFrom('portfolio_cards').select('owner').where('id', '=', cardId).executeTakeFirst();
+  if (row) await touchPortfolio(trx, row.owner, version);
+}
+
 async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise<void> {
+  const version = event.globalPosition;
   switch (event.type) {
     case 'PortfolioCardAdded': {
       const { cardId, owner, details, addedAt } = portfolioCardAddedSchema.parse(event.data);
@@ -64,6 +81,7 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
         })
         .onConflict((c) => c.column('id').doNothing())
         .execute();
+      await touchPortfolio(trx, owner, version);
       return;
     }
     case 'PortfolioCardEdited': {
@@ -73,6 +91,7 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
         .set({ ...detailColumns(changes), updated_at: editedAt })
         .where('id', '=', cardId)
         .execute();
+      await touchPortfolioOf(trx, cardId, version);
       return;
     }
     case 'PortfolioCardPriced': {
@@ -82,6 +101,7 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
         .set({ current_price: money(price), price_source: source, updated_at: pricedAt })
         .where('id', '=', cardId)
         .execute();
+      await touchPortfolioOf(trx, cardId, version);
       // A price taken away is no price: the history holds prices only.
       if (price !== null) {
         await trx
@@ -93,9 +113,10 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
       return;
     }
     case 'PortfolioCardRemoved': {
-      const { cardId } = portfolioCardRemovedSchema.parse(event.data);
+      const { cardId, owner } = portfolioCardRemovedSchema.parse(event.data);
       await trx.deleteFrom('portfolio_price_history').where('portfolio_card_id', '=', cardId).execute();
       await trx.deleteFrom('portfolio_cards').where('id', '=', cardId).execute();
+      await touchPortfolio(trx, owner, version);
       return;
     }
   }
@@ -104,7 +125,7 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
 export const portfolioProjection: InlineProjection = {
   name: 'portfolio',
   handles: ['PortfolioCardAdded', 'PortfolioCardEdited', 'PortfolioCardPriced', 'PortfolioCardRemoved'],
-  tables: ['portfolio_cards', 'portfolio_price_history'],
+  tables: ['portfolio_cards', 'portfolio_price_history', 'portfolio_versions'],
   async apply(trx, events) {
     for (const event of events) await applyOne(trx, event);
   },

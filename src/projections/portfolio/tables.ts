@@ -43,7 +43,14 @@ export interface PortfolioPriceHistoryTable {
   created_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** Which version of each portfolio is current: the global position of the last event that changed it. */
+export interface PortfolioVersionsTable {
+  owner: string;
+  version: ColumnType<string | number, number, number>;
+}
+
 export interface PortfolioTables {
   portfolio_cards: PortfolioCardsTable;
   portfolio_price_history: PortfolioPriceHistoryTable;
+  portfolio_versions: PortfolioVersionsTable;
 }

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts.ts';
 import * as cards from './0003-cards.ts';
 import * as cardCollections from './0003-cards-collections.ts';
 import * as portfolio from './0004-portfolio.ts';
+import * as portfolioVersions from './0004-portfolio-versions.ts';
 import * as orders from './0005-orders.ts';
 import * as feedback from './0006-feedback.ts';
 
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003-cards': cards,
   '0003-cards-collections': cardCollections,
   '0004-portfolio': portfolio,
+  '0004-portfolio-versions': portfolioVersions,
   '0005-orders': orders,
   '0006-feedback': feedback,
 };

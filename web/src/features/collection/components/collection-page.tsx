@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { Info, LoaderCircle, PackageOpen, ScanSearch } from 'lucide-react';
-import { useCallback } from 'react';
+import { LoaderCircle, PackageOpen, ScanSearch } from 'lucide-react';
+import { GuestNotice } from '@/components/layout/guest-notice';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api';
+import { useListSearch } from '@/lib/use-list-search';
 import { useMyCards, useRestoreSampleCardsMutation, useSyncInstantGradesMutation } from '../api';
 import {
   type CollectionSearch,
@@ -29,14 +30,8 @@ export function CollectionPage({ search, onSearchChange }: { search: CollectionS
   const { cards, isPending } = useMyCards();
   const sync = useSyncInstantGradesMutation();
 
-  const change = useCallback(
-    (patch: Partial<CollectionSearch>) => {
-      // Any change of search, filter or sort goes back to page 1 (SPEC.md §4); switching the view keeps the page.
-      const backToFirstPage = LIST_KEYS.some((key) => key in patch);
-      onSearchChange({ ...search, ...patch, page: backToFirstPage ? undefined : 'page' in patch ? patch.page : search.page });
-    },
-    [search, onSearchChange],
-  );
+  // Any change of search, filter or sort goes back to page 1 (SPEC.md §4); switching the view keeps the page.
+  const change = useListSearch(search, onSearchChange, LIST_KEYS);
 
   const shown = sortCards(filterCards(cards, search), search.sort ?? DEFAULT_SORT);
   const pages = pageCount(shown.length);
@@ -66,15 +61,7 @@ export function CollectionPage({ search, onSearchChange }: { search: CollectionS
       </header>
 
       {!userPending && !user ? (
-        <div role="note" className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>
-            You're browsing Collection without an account. Your data won't be saved permanently.{' '}
-            <Link to="/auth" search={{ returnTo: '/collection' }} className="font-semibold underline underline-offset-4">
-              Sign in or create an account
-            </Link>
-          </p>
-        </div>
+        <GuestNotice screen="Collection" returnTo="/collection" linkText="Sign in or create an account" />
       ) : null}
 
       <CollectionToolbar

@@ -1,14 +1,13 @@
-import { Download, LayoutGrid, List, LoaderCircle, RefreshCw, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Download, LayoutGrid, List, LoaderCircle, RefreshCw } from 'lucide-react';
+import { useCallback } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
+import { SortSelect } from '@/components/ui/sort-select';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { type Band, type CollectionSearch, type CollectionSort, DEFAULT_SORT, gradeBands, priceBands, sortOptions } from '../collection-view';
+import { type Band, type CollectionSearch, DEFAULT_SORT, gradeBands, priceBands, sortOptions } from '../collection-view';
 
 const ALL = 'all';
-// Typing settles for this long before the list and the URL follow it.
-const SEARCH_DELAY_MS = 200;
 
 /** Search box, sort, price and grade menus, Export, Sync and the grid/list switch (SPEC.md §2). */
 export function CollectionToolbar({
@@ -28,39 +27,12 @@ export function CollectionToolbar({
   syncDisabled: boolean;
   syncing: boolean;
 }) {
-  const query = search.q ?? '';
-  const [text, setText] = useState(query);
-  const sentRef = useRef(query);
-  // Clear filters or the back button changes the URL's search: the box follows, unless it is what we sent.
-  useEffect(() => {
-    if (query !== sentRef.current) {
-      sentRef.current = query;
-      setText(query);
-    }
-  }, [query]);
-  useEffect(() => {
-    if (text === sentRef.current) return;
-    const timer = setTimeout(() => {
-      sentRef.current = text;
-      onChange({ q: text || undefined });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, onChange]);
+  const onSearch = useCallback((q: string | undefined) => onChange({ q }), [onChange]);
 
   return (
     <div className="grid gap-3">
       <div className="flex gap-2">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search cards"
-            placeholder="Search by name or set..."
-            className="pl-9"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
+        <SearchInput className="relative flex-1" value={search.q ?? ''} onSearch={onSearch} placeholder="Search by name or set..." />
         <ToggleGroup
           type="single"
           value={search.view ?? 'grid'}
@@ -77,18 +49,7 @@ export function CollectionToolbar({
       </div>
 
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
-        <Select value={search.sort ?? DEFAULT_SORT} onValueChange={(sort) => onChange({ sort: sort === DEFAULT_SORT ? undefined : (sort as CollectionSort) })}>
-          <SelectTrigger aria-label="Sort" className="col-span-2 sm:col-span-1">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {sortOptions.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <SortSelect value={search.sort} defaultValue={DEFAULT_SORT} options={sortOptions} onChange={(sort) => onChange({ sort })} className="col-span-2 sm:col-span-1" />
         <Select
           value={search.price ?? ALL}
           // One band filter at a time (SPEC.md §4): a price band replaces a grade band.
