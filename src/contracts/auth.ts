@@ -51,6 +51,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * The token the built-in provider marks its accounts with (src/infra/provider/built-in-provider.ts): not a token of a
+ * grading provider elsewhere, so such an account has no instant grades to sync.
+ */
+export const BUILT_IN_PROVIDER_TOKEN = 'built-in';
+
+/** SPEC.md §5: Sync is disabled when the user has no provider token (issue 18: the built-in marker is none). */
+export const hasProviderToken = (user: Pick<User, 'agsCardToken'> | null | undefined): boolean =>
+  Boolean(user?.agsCardToken) && user?.agsCardToken !== BUILT_IN_PROVIDER_TOKEN;
+
 /** GET /api/agscard/profile (SPEC.md §3 Provider profile). */
 export const providerProfileSchema = z.object({
   id: z.string(),

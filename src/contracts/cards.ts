@@ -43,6 +43,8 @@ export const collectionCardSchema = z.object({
   rarity: z.string().nullable(),
   comcId: z.string().nullable(),
   createdAt: z.string(),
+  /** A sample card (Restore Sample Cards), shown marked as one; it counts for no leaderboard place or achievement. */
+  sample: z.boolean(),
 });
 export type CollectionCard = z.infer<typeof collectionCardSchema>;
 

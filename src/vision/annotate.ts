@@ -45,10 +45,12 @@ type Anchor = 'start' | 'middle' | 'end';
  */
 function labelLayer(size: number, boxes: readonly Rect[]) {
   const taken: Rect[] = [...boxes];
+  // The chip under the lettering: bold sans is about 0.64 of its size wide a character, plus a little room.
+  const pad = size * 0.25;
   const areaOf = (x: number, y: number, text: string, anchor: Anchor): Rect => {
-    const textWidth = text.length * size * 0.62;
+    const textWidth = text.length * size * 0.64;
     const left = anchor === 'start' ? x : anchor === 'end' ? x - textWidth : x - textWidth / 2;
-    return { x: left, y: y - size, width: textWidth, height: size * 1.25 };
+    return { x: left - pad, y: y - size * 0.95, width: textWidth + 2 * pad, height: size * 1.25 };
   };
   const isFree = (area: Rect) => !taken.some((other) => overlaps(other, area));
   return {
@@ -61,10 +63,12 @@ function labelLayer(size: number, boxes: readonly Rect[]) {
       const area = areaOf(x, y, text, anchor);
       if (!options.always && !isFree(area)) return '';
       taken.push(area);
-      // A dark halo under light lettering reads on any card colour.
+      // Dark lettering on a light chip edged in the mark's colour reads on any card colour and any art (issue 18).
       return (
+        `<rect x="${px(area.x)}" y="${px(area.y)}" width="${px(area.width)}" height="${px(area.height)}" rx="${px(size * 0.25)}" ` +
+        `fill="#ffffff" fill-opacity="0.92" stroke="${colour}" stroke-width="2"/>` +
         `<text x="${px(x)}" y="${px(y)}" text-anchor="${anchor}" font-family="DejaVu Sans, Liberation Sans, sans-serif" ` +
-        `font-size="${size}" font-weight="bold" fill="${colour}" stroke="#000000" stroke-width="3" paint-order="stroke">${escape(text)}</text>`
+        `font-size="${size}" font-weight="bold" fill="#0f172a">${escape(text)}</text>`
       );
     },
   };
@@ -138,7 +142,8 @@ function defectMarks(defects: readonly Defect[], scale: number, width: number, h
 export function annotationSvg(measurement: SideMeasurement, pxPerMm = PICTURE_PX_PER_MM): string {
   const width = Math.round(CARD_WIDTH_MM * pxPerMm);
   const height = Math.round(CARD_HEIGHT_MM * pxPerMm);
-  const size = Math.max(10, Math.round(1.4 * pxPerMm));
+  // 2.2 mm lettering: at least 12 px on screen wherever the picture is shown 345 px wide or more (a phone's column).
+  const size = Math.max(12, Math.round(2.2 * pxPerMm));
   const radius = measurement.cornerStyle === 'rounded' ? CORNER_RADIUS_MM * pxPerMm : 0;
   const labels = labelLayer(size, measurement.defects.map((defect) => defectBox(defect, pxPerMm, width, height)));
   const outline = `<rect x="1.5" y="1.5" width="${width - 3}" height="${height - 3}" rx="${px(radius)}" fill="none" stroke="${COLOURS.outline}" stroke-width="3"/>`;

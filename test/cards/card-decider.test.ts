@@ -13,6 +13,7 @@ import {
   type CardIdentity,
   type CardOwnerChanged,
   type CardPriceRecorded,
+  type CardSaved,
 } from '../../src/domain/cards/index.ts';
 import { specify } from '../accounts/decider-spec.ts';
 import { cardGradedData, gradedCard, hash, unidentified } from './graded-card-fixture.ts';
@@ -31,6 +32,47 @@ const withEstimate = cardGradedData({
       estimatedValue: { text: '$1,250.00', label: 'Estimate by the vision model (gpt-4o-mini), not market data' },
     },
   }),
+});
+
+// Issue 18: grading is not saving. A grade recorded now says so (savedSeparately); one from before CardSaved existed
+// (no flag) was saved as it was graded.
+describe('saving a card', () => {
+  const unsaved: CardGraded = { type: 'CardGraded', data: { ...graded.data, savedSeparately: true } };
+  const save = (requestedBy: `user:${string}` | `guest:${string}`, sample = false) =>
+    ({ type: 'SaveCard', data: { cardId: graded.data.cardId, requestedBy, sample, savedAt: '2026-03-03T00:00:00.000Z' } }) as const;
+  const saved = (sample = false): CardSaved => ({ type: 'CardSaved', data: { cardId: graded.data.cardId, owner: 'user:u1', sample, savedAt: '2026-03-03T00:00:00.000Z' } });
+
+  it('puts a graded card in its owner\'s collection', () => {
+    given([unsaved]).when(save('user:u1')).then([saved()]);
+  });
+
+  it('marks a sample card as one', () => {
+    given([unsaved]).when(save('user:u1', true)).then([saved(true)]);
+  });
+
+  it('is one card however often it is saved', () => {
+    given([unsaved, saved()]).when(save('user:u1')).then([]);
+    given([unsaved, saved()]).when(save('user:u1', true)).then([]);
+  });
+
+  it('takes a grade from before CardSaved existed as saved', () => {
+    given([graded]).when(save('user:u1')).then([]);
+  });
+
+  it('tells anyone but the owner the card does not exist, and has nothing to save before a grade or after a delete', () => {
+    given([unsaved]).when(save('user:u2')).thenRefuses('card_not_found');
+    given([]).when(save('user:u1')).thenRefuses('card_not_found');
+    given([unsaved, saved(), deleted]).when(save('user:u1')).thenRefuses('card_not_found');
+  });
+
+  it('saves again a card graded afresh after its delete', () => {
+    given([unsaved, saved(), deleted, unsaved]).when(save('user:u1')).then([saved()]);
+  });
+
+  it('validates the payload', () => {
+    expect(cardEventSchemas.CardSaved.safeParse({ ...saved().data, owner: 'u1' }).success).toBe(false);
+    expect(cardEventSchemas.CardGraded.safeParse({ ...graded.data, savedSeparately: false }).success).toBe(false);
+  });
 });
 
 describe('grading a card', () => {

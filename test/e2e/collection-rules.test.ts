@@ -36,6 +36,7 @@ function card(overrides: Partial<CollectionCard>): CollectionCard {
     rarity: null,
     comcId: null,
     createdAt: new Date(Date.UTC(2026, 0, 1, 12) + nextId * 60_000).toISOString(),
+    sample: false,
     ...overrides,
   };
 }

@@ -116,11 +116,16 @@ export function useFakeVisionModel() {
   };
 }
 
-/** Grades photos through the API in the page's browser context (its cookies, its Origin), as the upload card would. */
+/**
+ * Grades photos through the API in the page's browser context (its cookies, its Origin), as the upload card would,
+ * then saves the card to the collection as Save to Collection would (grading alone is not saving); `save: false`
+ * leaves it graded only.
+ */
 export async function gradeThroughApi(
   page: Page,
   baseUrl: string,
   photos: { front: Uint8Array; back?: Uint8Array },
+  options: { save?: boolean } = {},
 ): Promise<CardResult> {
   const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer } | string> = {
     frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photos.front) },
@@ -129,5 +134,10 @@ export async function gradeThroughApi(
   if (photos.back) multipart.backImage = { name: 'back.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photos.back) };
   const response = await page.request.post('/api/grade-card', { headers: { Origin: baseUrl }, multipart, timeout: 60_000 });
   if (!response.ok()) throw new Error(`grading failed: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as CardResult;
+  const result = (await response.json()) as CardResult;
+  if (options.save ?? true) {
+    const saved = await page.request.post(`/api/card/${result.id}/save`, { headers: { Origin: baseUrl } });
+    if (!saved.ok()) throw new Error(`saving failed: ${saved.status()} ${await saved.text()}`);
+  }
+  return result;
 }

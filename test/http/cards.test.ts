@@ -36,7 +36,7 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
   }
 
   describe('POST /api/grade-card', () => {
-    it('grades an uploaded front into the grader\'s collection, with the result of SPEC.md §3 and its evidence', async () => {
+    it('grades an uploaded front, with the result of SPEC.md §3 and its evidence; saved, it joins the grader\'s collection', async () => {
       const guest = h.browser();
       const response = await guest.grade([['frontImage', jpeg(gem)], ['cardType', 'pokemon']]);
       expect(response.statusCode).toBe(200);
@@ -64,7 +64,10 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
       const annotated = await guest.get(result.annotatedImageUrl!);
       expect(annotated.headers['content-type']).toBe('image/png');
 
-      // …and the card is in this guest's collection.
+      // Grading is not saving (issue 18): not in the collection until saved, by its id or by the images alone.
+      expect((await guest.get('/api/my-cards')).json()).toEqual([]);
+      const saved = await guest.post(`/api/card/${result.id}/save`);
+      expect(saved.json()).toEqual(response.json());
       const mine = (await guest.get('/api/my-cards')).json();
       expect(mine).toHaveLength(1);
       expect(collectionCardSchema.parse(mine[0])).toMatchObject({ id: result.id, userId: null, cardName: result.cardName, overallGrade: 10 });

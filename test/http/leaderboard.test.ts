@@ -59,4 +59,41 @@ describe.each(await databaseKinds())('leaderboard API on %s', (kind) => {
       expect(body).not.toContain('jane.doe');
     }
   });
+
+  it('counts only the user\'s own saved grading: a grade left unsaved, sample cards and a photo saved twice (issue 18)', async () => {
+    const { browser, user } = await h.registered();
+    const mine = (entries: { id: string; cardCount: number }[]) => entries.find((entry) => entry.id === user.id);
+
+    // Sample cards: in the collection, marked; no leaderboard place, no achievement.
+    expect((await browser.post('/api/restore-sample-cards')).statusCode).toBe(200);
+    const collection = (await browser.get('/api/my-cards')).json() as { id: string; sample: boolean }[];
+    expect(collection).toHaveLength(5);
+    expect(collection.every((card) => card.sample)).toBe(true);
+
+    // A grade is recorded (its page works) but not saved.
+    const photo = await samplePhoto(5);
+    const graded = await browser.grade([['frontImage', { bytes: photo, type: 'image/jpeg' }], ['cardType', 'pokemon']]);
+    expect(graded.statusCode).toBe(200);
+    const cardId = graded.json().id as string;
+    expect((await h.browser().get(`/api/card/${cardId}`)).statusCode).toBe(200);
+    expect(((await browser.get('/api/my-cards')).json() as { id: string }[]).map((card) => card.id)).not.toContain(cardId);
+    await h.catchUp();
+    expect(mine((await h.browser().get('/api/leaderboard')).json())).toBeUndefined();
+    expect((await browser.get('/api/achievements')).json()).toEqual([]);
+
+    // Nobody else can save it; its owner can, and saving again (by id or by the images alone) is the same one card.
+    expect((await h.browser().post(`/api/card/${cardId}/save`)).statusCode).toBe(404);
+    const saved = await browser.post(`/api/card/${cardId}/save`);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().id).toBe(cardId);
+    expect((await browser.grade([['frontImage', { bytes: photo, type: 'image/jpeg' }]])).json().id).toBe(cardId);
+    expect((await browser.post(`/api/card/${cardId}/save`)).statusCode).toBe(200);
+    const after = (await browser.get('/api/my-cards')).json() as { id: string; sample: boolean }[];
+    expect(after.filter((card) => card.id === cardId)).toEqual([expect.objectContaining({ id: cardId, sample: false })]);
+    await h.catchUp();
+    expect(mine((await h.browser().get('/api/leaderboard')).json())).toMatchObject({ cardCount: 1 });
+    expect(((await browser.get('/api/achievements')).json() as { name: string }[]).map((a) => a.name)).toContain('First Grade');
+    const { events } = await h.runtime.eventStore.readStream(`card-${cardId}`);
+    expect(events.map((e) => e.type)).toEqual(['CardGraded', 'CardSaved']);
+  });
 });

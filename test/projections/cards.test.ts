@@ -219,6 +219,62 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
     });
   });
 
+  describe('grading apart from saving (issue 18)', () => {
+    const save = (cardId: string, owner: CardGraded['data']['owner'], sample = false) =>
+      append(cardId, [{ type: 'CardSaved', data: { cardId, owner, sample, savedAt: '2026-03-06T10:00:00.000Z' } }]);
+    const gradeOnly = (owner: CardGraded['data']['owner'], front = hash(++cardNumber + 5000)) =>
+      grade(owner, { savedSeparately: true, images: { front: { hash: front, contentType: 'image/jpeg', sourceUrl: null }, back: null } });
+
+    it('puts saved cards in the collection, samples marked; ranks and rewards saved cards of the user\'s own, a photo once', async () => {
+      const userId = await registerUser(`saver-${kind}`);
+      const owner = `user:${userId}` as const;
+      const unsaved = await gradeOnly(owner);
+      const photo = hash(++cardNumber + 5000);
+      const mine = await gradeOnly(owner, photo);
+      const samePhoto = await gradeOnly(owner, photo); // the same front with another back: another card, the same photo
+      const sample = await gradeOnly(owner);
+      await save(mine, owner);
+      await save(samePhoto, owner);
+      await save(sample, owner, true);
+
+      // Inline: the collection has the saved cards, the unsaved grade still answers its /card/{id}.
+      const collection = await collectionOf(database.db, owner);
+      expect(collection.map((c) => [c.id, c.sample]).sort()).toEqual([[mine, false], [samePhoto, false], [sample, true]].sort());
+      expect(await findCard(database.db, unsaved)).toMatchObject({ id: unsaved, saved_at: null });
+
+      await catchUp();
+      const row = await database.db.selectFrom('leaderboard').select('card_count').where('user_id', '=', userId).executeTakeFirstOrThrow();
+      expect(row.card_count).toBe(1);
+      expect((await achievementsOf(database.db, userId)).map((a) => a.name)).toEqual(['First Grade', 'Gem Hunter', 'Perfect Ten', 'Dead Center']);
+      const stats = await database.db.selectFrom('achievement_stats').select('stats').where('user_id', '=', userId).executeTakeFirstOrThrow();
+      expect(stats.stats.cardsGraded).toBe(1);
+    });
+
+    it('gives an account of unsaved grades and samples no leaderboard place and no achievement, and a claimed guest card counts once saved', async () => {
+      const userId = await registerUser(`sampler-${kind}`);
+      const owner = `user:${userId}` as const;
+      await gradeOnly(owner);
+      for (let n = 0; n < 5; n++) await save(await gradeOnly(owner), owner, true);
+      const guest = 'guest:00000000-0000-4000-8000-0000000000dd' as const;
+      const guestUnsaved = await gradeOnly(guest);
+      const guestSaved = await gradeOnly(guest);
+      await save(guestSaved, guest);
+      await catchUp();
+      expect((await topGraders(database.db, 1000)).find((entry) => entry.id === userId)).toBeUndefined();
+      expect(await achievementsOf(database.db, userId)).toEqual([]);
+      expect(await collectionOf(database.db, owner)).toHaveLength(5);
+
+      for (const cardId of [guestUnsaved, guestSaved]) {
+        await append(cardId, [{ type: 'CardOwnerChanged', data: { cardId, from: guest, to: owner, changedAt: '2026-03-07T08:00:00.000Z' } }]);
+      }
+      await catchUp();
+      expect((await topGraders(database.db, 1000)).find((entry) => entry.id === userId)?.cardCount).toBe(1);
+      expect((await achievementsOf(database.db, userId)).map((a) => a.earnedAt)).toEqual(Array(4).fill('2026-03-07T08:00:00.000Z'));
+      expect((await collectionOf(database.db, owner)).map((c) => c.id)).toContain(guestSaved);
+      expect((await collectionOf(database.db, owner)).map((c) => c.id)).not.toContain(guestUnsaved);
+    });
+  });
+
   describe('rebuild', () => {
     const dump = async (table: string, keys: string[]) =>
       (await sql<Record<string, unknown>>`select * from ${sql.id(table)} order by ${sql.join(keys.map((k) => sql.id(k)))}`.execute(database.db)).rows;
@@ -239,6 +295,7 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
         price_history: ['id'],
         card_collections: ['owner'],
         leaderboard: ['user_id'],
+        leaderboard_cards: ['card_id'],
         user_achievements: ['id'],
         achievement_stats: ['user_id'],
         achievement_card_facts: ['card_id'],

@@ -8,10 +8,10 @@ import { handleCommand } from '../handle-command.ts';
 import type { CardIds } from './card-ids.ts';
 import { cardStream } from './streams.ts';
 
-// GradeCard: photos in, a card in the owner's collection out. The card's id comes from its owner and images,
-// so the same owner sending the same photos again finds the card already there and the engine is not run
-// again (SPEC.md's 'save to collection' is exactly that call). Photos are stored only once the engine has
-// accepted them, so a refused upload leaves nothing behind.
+// GradeCard: photos in, a graded card out; it joins the owner's collection only when saved (./save-card.ts).
+// The card's id comes from its owner and images, so the same owner sending the same photos again finds the card
+// already there and the engine is not run again. Photos are stored only once the engine has accepted them, so a
+// refused upload leaves nothing behind.
 
 /** One side's photo: uploaded (sourceUrl null) or downloaded from the URL the user gave. */
 export interface CardPhoto {
@@ -86,6 +86,7 @@ export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Pro
           annotatedImages: { front: annotatedFront.hash, back: annotatedBack?.hash ?? null },
           result: card,
           gradedAt: metadata.timestamp,
+          savedSeparately: true,
         },
       },
     },

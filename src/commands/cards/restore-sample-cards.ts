@@ -1,11 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import type { EventMetadata } from '../../infra/event-store/types.ts';
-import { gradeCard, type GradeCardDeps, type GradeCardOutcome } from './grade-card.ts';
+import type { GradeCardDeps, GradeCardOutcome } from './grade-card.ts';
+import { gradeAndSaveCard } from './save-card.ts';
 
 // A handful of sample cards shipped with the app (assets/sample-cards, drawn once by the synthetic generator),
-// graded by the engine into the caller's collection, for an empty collection to show what a graded card looks
-// like. Each is an ordinary GradeCard, so restoring twice gives the same cards, and a deleted one comes back.
+// graded by the engine and saved into the caller's collection marked as samples, for an empty collection to show
+// what a graded card looks like: they count for no leaderboard place and no achievement. Each is an ordinary
+// GradeCard and SaveCard, so restoring twice gives the same cards, and a deleted one comes back.
 
 export const SAMPLE_CARDS_DIR = new URL('../../../assets/sample-cards/', import.meta.url);
 
@@ -18,7 +20,8 @@ export async function restoreSampleCards(deps: GradeCardDeps, input: { owner: Ow
   // All at once: the grading service spreads the pixel work over the CPU pool.
   return Promise.all(
     files.map(async (file) =>
-      gradeCard(deps, {
+      gradeAndSaveCard(deps, {
+        sample: true,
         owner: input.owner,
         cardType: 'pokemon',
         front: { bytes: await readFile(new URL(file, SAMPLE_CARDS_DIR)), sourceUrl: null },

@@ -1,23 +1,24 @@
 import { AppError } from '../../contracts/errors.ts';
 import type { Owner } from '../accounts/identity.ts';
 import { assertNever, type Decider } from '../decider.ts';
-import type { CardDeleted, CardEvent, CardGraded, CardOwnerChanged, CardPriceRecorded } from './events.ts';
+import { savedOnGrading, type CardDeleted, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardSaved } from './events.ts';
 import { knownPrice } from './price.ts';
 
-// A graded card in someone's collection, stream `card-<cardId>`. Its id comes from its owner and images
-// (./card-id.ts), so grading the same pictures again finds the card already there. Only the owner may
-// delete it, and to anyone else a card they do not own does not exist: they get the same 404 as for an
-// id that was never used, so ids cannot be probed.
+// A graded card, stream `card-<cardId>`. Its id comes from its owner and images (./card-id.ts), so grading the
+// same pictures again finds the card already there. Grading is not saving: the card joins its owner's collection
+// when the owner saves it (CardSaved), once. Only the owner may save or delete it, and to anyone else a card they
+// do not own does not exist: they get the same 404 as for an id that was never used, so ids cannot be probed.
 
 export type CardState =
   | { status: 'none' }
-  | { status: 'graded'; cardId: string; owner: Owner }
+  | { status: 'graded'; cardId: string; owner: Owner; saved: boolean }
   | { status: 'deleted'; cardId: string; owner: Owner };
 
 export type GradeCard = { type: 'GradeCard'; data: CardGraded['data'] };
 export type DeleteCard = { type: 'DeleteCard'; data: { cardId: string; requestedBy: Owner; deletedAt: string } };
 export type ClaimGuestCard = { type: 'ClaimGuestCard'; data: { cardId: string; guest: Owner; user: Owner; claimedAt: string } };
-export type CardCommand = GradeCard | DeleteCard | ClaimGuestCard;
+export type SaveCard = { type: 'SaveCard'; data: { cardId: string; requestedBy: Owner; sample: boolean; savedAt: string } };
+export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard;
 
 export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
 
@@ -51,6 +52,18 @@ export function gradeCard(command: GradeCard, state: CardState): CardEvent[] {
   return events;
 }
 
+/**
+ * Owner only: puts a graded card in the collection. Saving again changes nothing (one card however often it is
+ * saved, and a sample stays a sample). A deleted card is graded afresh before it can be saved again.
+ */
+export function saveCard(command: SaveCard, state: CardState): CardEvent[] {
+  const { cardId, requestedBy, sample, savedAt } = command.data;
+  if (state.status !== 'graded' || state.owner !== requestedBy) throw cardNotFound();
+  if (state.saved) return [];
+  const saved: CardSaved = { type: 'CardSaved', data: { cardId, owner: state.owner, sample, savedAt } };
+  return [saved];
+}
+
 /** Owner only. Deleting one's own card again changes nothing, so a retried delete succeeds. */
 export function deleteCard(command: DeleteCard, state: CardState): CardEvent[] {
   const { requestedBy, cardId, deletedAt } = command.data;
@@ -75,7 +88,9 @@ export function claimGuestCard(command: ClaimGuestCard, state: CardState): CardE
 export function evolveCard(state: CardState, event: CardEvent): CardState {
   switch (event.type) {
     case 'CardGraded':
-      return { status: 'graded', cardId: event.data.cardId, owner: event.data.owner };
+      return { status: 'graded', cardId: event.data.cardId, owner: event.data.owner, saved: savedOnGrading(event.data) };
+    case 'CardSaved':
+      return state.status === 'graded' ? { ...state, saved: true } : state;
     case 'CardPriceRecorded':
       return state;
     case 'CardDeleted':
@@ -94,6 +109,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
     switch (command.type) {
       case 'GradeCard':
         return gradeCard(command, state);
+      case 'SaveCard':
+        return saveCard(command, state);
       case 'DeleteCard':
         return deleteCard(command, state);
       case 'ClaimGuestCard':

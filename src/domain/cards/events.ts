@@ -32,8 +32,29 @@ export const cardGradedSchema = z.object({
   /** Everything the engine said: the grade, who the card is, and every measurement behind the grade. */
   result: gradedCardSchema,
   gradedAt: z.string(),
+  /**
+   * Grading is not saving (issue 18): a grade recorded with this flag joins its owner's collection only with a
+   * CardSaved. A CardGraded recorded before CardSaved existed has no flag: the card joined the collection as it
+   * was graded, and every reader takes it so (the card is saved, at its grading time, and not a sample).
+   */
+  savedSeparately: z.literal(true).optional(),
 });
 export type CardGraded = DomainEvent<'CardGraded', z.infer<typeof cardGradedSchema>>;
+
+/**
+ * The owner put the graded card in their collection. A sample card (Restore Sample Cards) is saved marked as one:
+ * shown in the collection, counted for no leaderboard place and no achievement.
+ */
+export const cardSavedSchema = z.object({
+  cardId: z.string(),
+  owner: ownerSchema,
+  sample: z.boolean(),
+  savedAt: z.string(),
+});
+export type CardSaved = DomainEvent<'CardSaved', z.infer<typeof cardSavedSchema>>;
+
+/** Saved at grading: a CardGraded from before CardSaved existed (no `savedSeparately`). */
+export const savedOnGrading = (graded: { savedSeparately?: true | undefined }) => graded.savedSeparately !== true;
 
 /** A known value of the card on a day (price_history). Only ever from a labelled source: no invented prices. */
 export const cardPriceRecordedSchema = z.object({
@@ -57,10 +78,11 @@ export type CardDeleted = DomainEvent<'CardDeleted', z.infer<typeof cardDeletedS
 export const cardOwnerChangedSchema = z.object({ cardId: z.string(), from: ownerSchema, to: ownerSchema, changedAt: z.string() });
 export type CardOwnerChanged = DomainEvent<'CardOwnerChanged', z.infer<typeof cardOwnerChangedSchema>>;
 
-export type CardEvent = CardGraded | CardPriceRecorded | CardDeleted | CardOwnerChanged;
+export type CardEvent = CardGraded | CardSaved | CardPriceRecorded | CardDeleted | CardOwnerChanged;
 
 export const cardEventSchemas = {
   CardGraded: cardGradedSchema,
+  CardSaved: cardSavedSchema,
   CardPriceRecorded: cardPriceRecordedSchema,
   CardDeleted: cardDeletedSchema,
   CardOwnerChanged: cardOwnerChangedSchema,

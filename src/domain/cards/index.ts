@@ -1,5 +1,5 @@
 // Graded cards in a collection: events, the decider, ids and prices. Pure.
 export * from './events.ts';
-export { cardDecider, cardNotFound, type CardCommand, type CardState, type ClaimGuestCard, type DeleteCard, type GradeCard } from './card.ts';
+export { cardDecider, cardNotFound, type CardCommand, type CardState, type ClaimGuestCard, type DeleteCard, type GradeCard, type SaveCard } from './card.ts';
 export { cardIdentityKey, cardIdSchema, CARD_ID_BYTES, type CardIdentity } from './card-id.ts';
 export { knownPrice, priceFromText } from './price.ts';

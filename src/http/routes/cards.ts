@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { deleteCard } from '../../commands/cards/delete-card.ts';
 import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
 import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
+import { gradeAndSaveCard, saveCard } from '../../commands/cards/save-card.ts';
 import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, messageResponseSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
@@ -133,7 +134,10 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return parsed.data;
   }
 
-  app.post('/api/grade-card', { schema: routeDocs({ summary: 'Grade a card from photos (files or URLs); the card joins the caller\'s collection', tags: ['grading'], multipart: gradeCardFieldsSchema.extend({ frontImage: fileField('The front (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)').optional(), backImage: fileField('The back, optional').optional() }), responses: { 200: cardResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply) => {
+  // Grading is not saving (issue 18): a grade is recorded (its /card/{id} page works) but joins the collection only
+  // when saved. SPEC.md §7's save is this same call with only the image files (no URLs, no cardType): the card those
+  // photos make for this caller, graded if it was not yet, is saved.
+  app.post('/api/grade-card', { schema: routeDocs({ summary: 'Grade a card from photos (files or URLs); sent with only frontImage and/or backImage (no other field), the card is also saved to the caller\'s collection', tags: ['grading'], multipart: gradeCardFieldsSchema.extend({ frontImage: fileField('The front (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)').optional(), backImage: fileField('The back, optional').optional() }), responses: { 200: cardResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply) => {
     await limitGrading(accounts, request, reply);
     const { files, fields: rawFields } = await readGradingUpload(request);
     const fields = gradeCardFieldsSchema.parse(rawFields);
@@ -150,13 +154,17 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
       files.frontImage ? { bytes: files.frontImage, sourceUrl: null } : fetchPhoto(imageFetcher, fields.frontImageUrl!, twoUrls ? 'Front' : null),
       files.backImage ? { bytes: files.backImage, sourceUrl: null } : fields.backImageUrl ? fetchPhoto(imageFetcher, fields.backImageUrl, 'Back') : null,
     ]);
-    const { cardId } = await gradeCard(gradeDeps, {
-      owner: ownerOf(request.session),
-      cardType: fields.cardType,
-      front,
-      back,
-      metadata: commandMetadata(request, clock, ids),
-    });
+    const saving = Object.keys(rawFields).length === 0;
+    const input = { owner: ownerOf(request.session), cardType: fields.cardType, front, back, metadata: commandMetadata(request, clock, ids) };
+    const { cardId } = saving ? await gradeAndSaveCard(gradeDeps, input) : await gradeCard(gradeDeps, input);
+    return cardResult(cardId);
+  });
+
+  // Save by id, for a card graded from URLs (the browser has no files to send again). Owner only: to anyone else
+  // the card does not exist. Saving twice is one card.
+  app.post('/api/card/:id/save', { schema: routeDocs({ summary: 'Save a graded card to the caller\'s collection', tags: ['collection'], params: cardIdParams, responses: { 200: cardResultSchema }, errors: [404] }, 'POST') }, async (request) => {
+    const cardId = cardIdParam(request);
+    await saveCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId, requestedBy: ownerOf(request.session) });
     return cardResult(cardId);
   });
 
@@ -170,7 +178,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return { message: 'Card deleted from your collection' };
   });
 
-  app.post('/api/restore-sample-cards', { schema: routeDocs({ summary: 'Grade the sample cards into the caller\'s collection', tags: ['collection'], responses: { 200: messageResponseSchema }, errors: [429] }, 'POST') }, async (request) => {
+  app.post('/api/restore-sample-cards', { schema: routeDocs({ summary: 'Grade the sample cards into the caller\'s collection, marked as samples', tags: ['collection'], responses: { 200: messageResponseSchema }, errors: [429] }, 'POST') }, async (request) => {
     const restored = await restoreSampleCards(gradeDeps, { owner: ownerOf(request.session), metadata: commandMetadata(request, clock, ids) });
     return { message: `Restored ${restored.length} sample card${restored.length === 1 ? '' : 's'}` };
   });
@@ -192,8 +200,8 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
         fetchPhoto(imageFetcher, card.frontImageUrl, 'Front'),
         card.backImageUrl ? fetchPhoto(imageFetcher, card.backImageUrl, 'Back') : null,
       ]);
-      const outcome = await gradeCard(gradeDeps, { owner, cardType: card.cardType, front, back, metadata: { ...metadata, commandId: `${metadata.commandId}:${index}` } });
-      if (outcome.graded) imported.push(outcome.cardId);
+      const outcome = await gradeAndSaveCard(gradeDeps, { owner, cardType: card.cardType, front, back, metadata: { ...metadata, commandId: `${metadata.commandId}:${index}` } });
+      if (outcome.saved) imported.push(outcome.cardId);
     }
     const importedCards = await collectionOf(db, owner, imported);
     // Achievements are earned by an async projection: new ones arrive with the next GET /api/achievements.

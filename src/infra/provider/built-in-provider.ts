@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { recordLogin } from '../../commands/accounts/record-login.ts';
 import { registerUser } from '../../commands/accounts/register-user.ts';
 import { changePassword, setMarketingPreference } from '../../commands/accounts/account-settings.ts';
-import type { ProviderProfile } from '../../contracts/auth.ts';
+import { BUILT_IN_PROVIDER_TOKEN, type ProviderProfile } from '../../contracts/auth.ts';
 import { SERVICE_LEVELS } from '../../domain/orders/service-levels.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { findUserByEmail, findUserById, usernamesLike, userView, type UserRow } from '../../projections/users/queries.ts';
@@ -13,10 +13,11 @@ import type { EventStore } from '../event-store/types.ts';
 import { INVALID_CREDENTIALS_MESSAGE, type GradingProvider } from './types.ts';
 
 /**
- * Marks a user as linked to the built-in provider. Not a secret: calls are authorised by the session.
- * The web app asks for the provider profile only when the user carries a token (SPEC.md §6).
+ * Marks a user as linked to the built-in provider (in the shared contracts, so the web app knows it). Not a secret:
+ * calls are authorised by the session. The web app asks for the provider profile only when the user carries a token
+ * (SPEC.md §6), and disables Sync for this one.
  */
-export const BUILT_IN_PROVIDER_TOKEN = 'built-in';
+export { BUILT_IN_PROVIDER_TOKEN };
 
 export const NOTHING_TO_SYNC_MESSAGE = 'Nothing to sync: your account uses the built-in provider, so there are no instant grades elsewhere.';
 export const NO_ADDRESSES_TO_SYNC_MESSAGE = 'Nothing to sync: your account uses the built-in provider, so your address book here is the only one.';

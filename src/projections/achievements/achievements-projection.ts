@@ -9,26 +9,28 @@ import {
   factsOfGradedCard,
   type GradedCardFacts,
 } from '../../domain/achievements/index.ts';
-import { cardGradedSchema, cardOwnerChangedSchema } from '../../domain/cards/index.ts';
+import { cardGradedSchema, cardOwnerChangedSchema, cardSavedSchema, savedOnGrading } from '../../domain/cards/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import type { AsyncProjection } from '../../infra/event-store/types.ts';
 import { userIdOf } from '../cards/owner.ts';
 
-// Async: achievements earned from what each user comes to own, a card graded or a guest's card claimed, through
-// the pure catalogue (src/domain/achievements). Earned once, kept: deleting a card takes nothing away, and a card
-// counts once per user however often it is graded again. Times are the events' own, so a rebuild gives equal rows.
+// Async: achievements earned from the user's own grading (issue 18): a card they save, or a saved guest card they
+// claim, through the pure catalogue (src/domain/achievements). A grade left unsaved and a sample card earn nothing.
+// Earned once, kept: deleting a card takes nothing away, and a photo counts once per user however often it is graded
+// or saved again, on whatever card. Times are the events' own, so a rebuild gives equal rows.
 
 /** What achievements look at, and no more: the engine's measurements are not parsed. */
-const gradedFactsSchema = cardGradedSchema.pick({ cardId: true, owner: true, gradedAt: true }).extend({
-  images: z.object({ back: z.unknown() }),
+const gradedFactsSchema = cardGradedSchema.pick({ cardId: true, owner: true, gradedAt: true, savedSeparately: true }).extend({
+  images: z.object({ front: z.object({ hash: z.string() }), back: z.unknown() }),
   result: gradedCardSchema.pick({ overallGrade: true, cardSet: true, rarity: true, grades: true }),
 });
 
-async function countCard(trx: Transaction<Tables>, userId: string, cardId: string, facts: GradedCardFacts, at: string): Promise<void> {
+async function countCard(trx: Transaction<Tables>, userId: string, card: { cardId: string; frontImageHash: string | null }, facts: GradedCardFacts, at: string): Promise<void> {
   const counted = await trx
     .insertInto('achievement_counted_cards')
-    .values({ user_id: userId, card_id: cardId })
-    .onConflict((c) => c.columns(['user_id', 'card_id']).doNothing())
+    .values({ user_id: userId, card_id: card.cardId, front_image_hash: card.frontImageHash })
+    // The card already counted for this user, or its photo on another card.
+    .onConflict((c) => c.doNothing())
     .returning('card_id')
     .executeTakeFirst();
   if (!counted) return;
@@ -52,7 +54,7 @@ async function countCard(trx: Transaction<Tables>, userId: string, cardId: strin
 
 export const achievementsProjection: AsyncProjection = {
   name: 'achievements',
-  handles: ['CardGraded', 'CardOwnerChanged', 'AchievementNotificationShown'],
+  handles: ['CardGraded', 'CardSaved', 'CardOwnerChanged', 'AchievementNotificationShown'],
   tables: ['user_achievements', 'achievement_stats', 'achievement_card_facts', 'achievement_counted_cards'],
   async apply(trx, events) {
     for (const event of events) {
@@ -60,21 +62,37 @@ export const achievementsProjection: AsyncProjection = {
         case 'CardGraded': {
           const graded = gradedFactsSchema.parse(event.data);
           const facts = factsOfGradedCard(graded);
-          // Kept for every card, a guest's too: it counts for the account that claims it later.
+          const counts = savedOnGrading(graded);
+          const frontImageHash = graded.images.front.hash;
+          // Kept for every card, a guest's and an unsaved one too: it counts once saved, for whoever owns it then.
+          const row = { facts: JSON.stringify(facts), counts, front_image_hash: frontImageHash };
           await trx
             .insertInto('achievement_card_facts')
-            .values({ card_id: graded.cardId, facts: JSON.stringify(facts) })
-            .onConflict((c) => c.column('card_id').doUpdateSet({ facts: JSON.stringify(facts) }))
+            .values({ card_id: graded.cardId, ...row })
+            .onConflict((c) => c.column('card_id').doUpdateSet(row))
             .execute();
           const userId = userIdOf(graded.owner);
-          if (userId) await countCard(trx, userId, graded.cardId, facts, graded.gradedAt);
+          if (userId && counts) await countCard(trx, userId, { cardId: graded.cardId, frontImageHash }, facts, graded.gradedAt);
+          break;
+        }
+        case 'CardSaved': {
+          const { cardId, owner, sample, savedAt } = cardSavedSchema.parse(event.data);
+          if (sample) break;
+          const row = await trx
+            .updateTable('achievement_card_facts')
+            .set({ counts: true })
+            .where('card_id', '=', cardId)
+            .returning(['facts', 'front_image_hash'])
+            .executeTakeFirst();
+          const userId = userIdOf(owner);
+          if (userId && row) await countCard(trx, userId, { cardId, frontImageHash: row.front_image_hash }, row.facts, savedAt);
           break;
         }
         case 'CardOwnerChanged': {
           const { cardId, to, changedAt } = cardOwnerChangedSchema.parse(event.data);
           const userId = userIdOf(to);
-          const row = await trx.selectFrom('achievement_card_facts').select('facts').where('card_id', '=', cardId).executeTakeFirst();
-          if (userId && row) await countCard(trx, userId, cardId, row.facts, changedAt);
+          const row = await trx.selectFrom('achievement_card_facts').select(['facts', 'counts', 'front_image_hash']).where('card_id', '=', cardId).executeTakeFirst();
+          if (userId && row?.counts) await countCard(trx, userId, { cardId, frontImageHash: row.front_image_hash }, row.facts, changedAt);
           break;
         }
         case 'AchievementNotificationShown': {

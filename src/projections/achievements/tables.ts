@@ -21,11 +21,16 @@ export interface AchievementStatsTable {
 export interface AchievementCardFactsTable {
   card_id: string;
   facts: ColumnType<GradedCardFacts, string, string>;
+  /** Saved and not a sample: the card counts for whoever owns it. */
+  counts: ColumnType<boolean, boolean | undefined, boolean>;
+  front_image_hash: string | null;
 }
 
 export interface AchievementCountedCardsTable {
   user_id: string;
   card_id: string;
+  /** A photo counts once per user, whichever card it is on. */
+  front_image_hash: string | null;
 }
 
 export interface AchievementNotificationsShownTable {

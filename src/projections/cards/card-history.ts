@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../infra/event-store/types.ts';
-import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema } from '../../domain/cards/index.ts';
+import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardSavedSchema } from '../../domain/cards/index.ts';
 
 // A card's history as an auditor reads it (`npm run replay -- card <id>`): every grade with all it was based on,
 // every recorded price, owner changes and deletion, straight from the card's stream.
@@ -20,7 +20,12 @@ function summarise(event: RecordedEvent): string {
       const { result, owner, images } = cardGradedSchema.parse(event.data);
       const { centering, corners, edges, surface } = result.grades;
       const sides = images.back ? 'front and back' : 'front';
-      return `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}" for ${owner}`;
+      const graded = `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}" for ${owner}`;
+      return cardGradedSchema.shape.savedSeparately.parse((event.data as { savedSeparately?: unknown }).savedSeparately) ? graded : `${graded}, saved to the collection`;
+    }
+    case 'CardSaved': {
+      const { owner, sample } = cardSavedSchema.parse(event.data);
+      return `saved to the collection of ${owner}${sample ? ' as a sample card' : ''}`;
     }
     case 'CardPriceRecorded': {
       const { priceDate, priceValue, source, grade } = cardPriceRecordedSchema.parse(event.data);

@@ -4,6 +4,8 @@ import {
   cardGradedSchema,
   cardOwnerChangedSchema,
   cardPriceRecordedSchema,
+  cardSavedSchema,
+  savedOnGrading,
   type CardGraded,
 } from '../../domain/cards/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
@@ -11,9 +13,10 @@ import type { InlineProjection, RecordedEvent } from '../../infra/event-store/ty
 import { imageUrl } from './image-urls.ts';
 import { userIdOf } from './owner.ts';
 
-// Inline: the collection shows a card the moment it is graded, and loses it the moment it is deleted.
-// card_grades holds SPEC.md §3's columns plus the engine's whole result, so the shared card answers from one row;
-// card_collections the version of each collection, for GET /api/my-cards's cache.
+// Inline: a graded card's row is there the moment it is graded (its /card/{id} page), the collection shows it the
+// moment it is saved, and loses it the moment it is deleted. card_grades holds SPEC.md §3's columns plus the engine's
+// whole result, so the shared card answers from one row; card_collections the version of each collection, for
+// GET /api/my-cards's cache.
 
 function cardRow(data: CardGraded['data']) {
   const { result } = data;
@@ -43,6 +46,9 @@ function cardRow(data: CardGraded['data']) {
     annotated_front_hash: data.annotatedImages.front,
     annotated_back_hash: data.annotatedImages.back,
     result: JSON.stringify(result),
+    // A grade from before CardSaved existed was saved as it was graded.
+    saved_at: savedOnGrading(data) ? data.gradedAt : null,
+    sample: false,
   };
 }
 
@@ -67,7 +73,13 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
         .values(row)
         .onConflict((c) => c.column('id').doUpdateSet(update))
         .execute();
-      await touchCollection(trx, row.owner, globalPosition);
+      if (row.saved_at !== null) await touchCollection(trx, row.owner, globalPosition);
+      return;
+    }
+    case 'CardSaved': {
+      const { cardId, owner, sample, savedAt } = cardSavedSchema.parse(payload);
+      await trx.updateTable('card_grades').set({ saved_at: savedAt, sample }).where('id', '=', cardId).execute();
+      await touchCollection(trx, owner, globalPosition);
       return;
     }
     case 'CardPriceRecorded': {
@@ -106,7 +118,7 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
 
 export const cardsProjection: InlineProjection = {
   name: 'cards',
-  handles: ['CardGraded', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged'],
+  handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged'],
   tables: ['card_grades', 'price_history', 'card_collections'],
   async apply(trx, events) {
     for (const event of events) await applyOne(trx, event);

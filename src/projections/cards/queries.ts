@@ -47,12 +47,13 @@ const collectionColumns = [
   'rarity',
   'comc_id',
   'created_at',
+  'sample',
 ] as const;
 
-/** One owner's cards (`user:<id>` or `guest:<id>`), newest first: GET /api/my-cards; or only those of `onlyIds`. */
+/** One owner's saved cards (`user:<id>` or `guest:<id>`), newest first: GET /api/my-cards; or only those of `onlyIds`. */
 export async function collectionOf(db: Kysely<Tables>, owner: string, onlyIds?: readonly string[]): Promise<CollectionCard[]> {
   if (onlyIds?.length === 0) return [];
-  let query = db.selectFrom('card_grades').select(collectionColumns).where('owner', '=', owner);
+  let query = db.selectFrom('card_grades').select(collectionColumns).where('owner', '=', owner).where('saved_at', 'is not', null);
   if (onlyIds) query = query.where('id', 'in', onlyIds);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map((row) => ({
@@ -75,6 +76,7 @@ export async function collectionOf(db: Kysely<Tables>, owner: string, onlyIds?: 
     rarity: row.rarity,
     comcId: row.comc_id,
     createdAt: row.created_at.toISOString(),
+    sample: row.sample,
   }));
 }
 

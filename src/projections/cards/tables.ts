@@ -34,6 +34,10 @@ export interface CardGradesTable {
   annotated_back_hash: string | null;
   /** Everything the engine said, measurements included. */
   result: ColumnType<GradedCard, string, string>;
+  /** When the owner saved it to the collection; null while it is only graded (not in the collection). */
+  saved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** A sample card (Restore Sample Cards): in the collection, marked, counted for nothing. */
+  sample: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface PriceHistoryTable {

@@ -7,6 +7,15 @@ export interface LeaderboardTable {
   card_count: number;
 }
 
+/** Every card a user may come to be ranked for: counted once saved and not a sample; a photo counts once. */
+export interface LeaderboardCardsTable {
+  card_id: string;
+  user_id: string | null;
+  front_image_hash: string;
+  counted: boolean;
+}
+
 export interface LeaderboardTables {
   leaderboard: LeaderboardTable;
+  leaderboard_cards: LeaderboardCardsTable;
 }
