@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import { achievementsQueryOptions } from '@/features/achievements/api';
 import { myCardsQueryOptions } from '@/features/collection/api';
 import { leaderboardQueryOptions } from '@/features/leaderboard/api';
-import { ApiError, apiUpload } from '@/lib/api-client';
+import { ApiError, apiRequest, apiUpload } from '@/lib/api-client';
 
 /** What the upload card holds: files in the 'Upload Files' tab, URLs in 'Paste URLs'; `mode` is the tab in use. */
 export type GradingInput = { mode: 'files' | 'urls'; front: File | null; back: File | null; frontUrl: string; backUrl: string };
@@ -40,17 +40,13 @@ async function postGradeCard(form: FormData): Promise<CardResult> {
   return (await response.json()) as CardResult;
 }
 
-/** POST /api/grade-card; a failure shows the 'Error' toast with the server's words (SPEC.md §8). */
+/**
+ * POST /api/grade-card; a failure shows the 'Error' toast with the server's words (SPEC.md §8). Grading is not saving:
+ * the card joins the collection (and counts on the leaderboard) only when saved.
+ */
 export function useGradeCardMutation() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: GradingInput) => postGradeCard(gradingForm(input)),
-    onSuccess: () => {
-      // Every graded card lands in its grader's collection and may move the leaderboard.
-      void queryClient.invalidateQueries({ queryKey: myCardsQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: leaderboardQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: achievementsQueryOptions.queryKey });
-    },
     onError: (error) => {
       const description = (error instanceof ApiError && error.serverMessage) || 'Failed to process card';
       toast({ title: 'Error', description, variant: 'destructive' });
@@ -59,8 +55,8 @@ export function useGradeCardMutation() {
 }
 
 /**
- * Save to collection (SPEC.md §4, §7): the image files go through the grading call again, which answers with the
- * same card. A card graded from URLs is already stored under its grader, so there is nothing to send again.
+ * Save to collection (SPEC.md §4, §7): the image files go through the grading call again with nothing else, which
+ * saves the same card. A card graded from URLs has no files here: it is saved by its id.
  */
 export function useSaveCardMutation() {
   const queryClient = useQueryClient();
@@ -73,10 +69,13 @@ export function useSaveCardMutation() {
         return (await postGradeCard(form)).id;
       }
       if (!result.id) throw new MissingImagesError();
-      return result.id;
+      const response = await apiRequest('POST', `/api/card/${encodeURIComponent(result.id)}/save`);
+      return ((await response.json()) as CardResult).id;
     },
     onSuccess: async () => {
       toast({ title: 'Card Saved', description: 'Your graded card has been saved to your collection.' });
+      void queryClient.invalidateQueries({ queryKey: leaderboardQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: achievementsQueryOptions.queryKey });
       await queryClient.invalidateQueries({ queryKey: myCardsQueryOptions.queryKey });
     },
     onError: (error) => {

@@ -1,15 +1,16 @@
 import { Camera, Maximize2, Ruler } from 'lucide-react';
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { CardImage } from './card-image';
+import { PictureViewer } from './picture-viewer';
 
 export type SidePictures = { photo: string | null; annotated: string | null };
 type View = 'photo' | 'measured';
 
 /**
- * The card's pictures (SPEC.md §2): front and back tabs when there is a back, a click enlarges in a dialog.
+ * The card's pictures (SPEC.md §2): front and back tabs when there is a back, a click enlarges full screen at the
+ * picture's own resolution with zoom and pan (./picture-viewer.tsx).
  * Beside the photo, the measured view: the engine's annotated picture with the border lines and defect boxes.
  */
 export function CardImages({ cardName, front, back }: { cardName: string; front: SidePictures; back: SidePictures | null }) {
@@ -69,19 +70,23 @@ function EnlargeablePicture({ pictures, view, label }: { pictures: SidePictures;
   const alt = measured ? `${label}, measured: border lines and defect boxes` : label;
   if (!src) return <CardImage src={null} alt={label} />;
   return (
-    <Dialog>
-      <DialogTrigger className="group relative block w-full cursor-zoom-in rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
-        <CardImage src={src} alt={alt} className="max-h-[70dvh]" />
-        <span className="absolute bottom-2 right-2 inline-flex items-center gap-1 rounded-md bg-card/90 px-2 py-1 text-xs font-medium shadow-sm">
-          <Maximize2 className="size-3.5" aria-hidden />
-          Enlarge
-        </span>
-      </DialogTrigger>
-      <DialogContent className="max-w-3xl p-4 sm:p-6">
-        <DialogTitle>{label}</DialogTitle>
-        <DialogDescription className="sr-only">{measured ? 'The measured picture, enlarged.' : 'The photo, enlarged.'}</DialogDescription>
-        <CardImage src={src} alt={alt} className="max-h-[75dvh]" />
-      </DialogContent>
-    </Dialog>
+    <PictureViewer
+      src={src}
+      alt={alt}
+      title={measured ? `${label}, measured` : label}
+      trigger={
+        <button
+          type="button"
+          aria-label={`Enlarge: ${alt}`}
+          className="group relative block w-full cursor-zoom-in rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+        >
+          <CardImage src={src} alt={alt} className="max-h-[70dvh]" />
+          <span className="absolute bottom-2 right-2 inline-flex items-center gap-1 rounded-md bg-card/95 px-2.5 py-1.5 text-sm font-medium shadow-sm">
+            <Maximize2 className="size-4" aria-hidden />
+            Enlarge
+          </span>
+        </button>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { CardResult } from '@contracts/cards';
-import { Crosshair, Gauge, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { Crosshair, Gauge, Info, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { formatGrade, scoreTextClass } from '../grade-format';
 
@@ -10,11 +11,18 @@ const VERDICT_STYLE: Record<CardResult['centeringVerdict'], string> = {
   'Centering Not Measurable': 'border-border bg-muted text-muted-foreground',
 };
 
-/** The headline: overall grade out of 10, its label, the centering verdict, the condition, BGS-style overall, confidence. */
+/** How the BGS-style figure is made (src/domain/grading/bgs-overall.ts, GRADING.md §2), in a collector's words. */
+export const BGS_EXPLANATION =
+  'What Beckett (BGS) would likely call it: its overall is not an average. The four subgrades are taken to half points; the lowest weighs most (half the lowest plus half the mean of the other three), and the overall is never more than one grade above the lowest subgrade. Our overall grade weighs centering 15%, corners 35%, edges 15% and surface 35%.';
+
+/**
+ * The headline: one overall grade out of 10 with its label, the centering verdict and the condition (once), the
+ * BGS-style figure labelled as an estimate and explained in a tooltip, and the confidence.
+ */
 export function GradeSummary({ result }: { result: CardResult }) {
   const confidencePercent = Math.round(result.confidence * 100);
   return (
-    <Card>
+    <Card data-testid="grade-summary">
       <CardContent className="grid gap-5 p-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -27,12 +35,27 @@ export function GradeSummary({ result }: { result: CardResult }) {
             </p>
             <p className={cn('text-sm font-semibold', scoreTextClass(result.overallGrade))}>{result.labels.overall}</p>
           </div>
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">BGS-style</dt>
-            <dd className="text-right font-semibold tabular-nums">{formatGrade(result.bgsOverall)}</dd>
-            <dt className="text-muted-foreground">Condition</dt>
-            <dd className="text-right font-semibold">{result.condition}</dd>
-          </dl>
+          <div className="rounded-lg border bg-muted/40 px-3 py-2 text-sm">
+            <p className="flex items-center gap-1 text-muted-foreground">
+              BGS-style estimate
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <button
+                    type="button"
+                    className="inline-flex size-6 cursor-help items-center justify-center rounded-full text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    aria-label="How the BGS-style estimate is worked out"
+                  >
+                    <Info className="size-4" aria-hidden />
+                  </button>
+                </TooltipTrigger>
+                <TooltipContent className="max-w-72 text-sm leading-snug">{BGS_EXPLANATION}</TooltipContent>
+              </Tooltip>
+            </p>
+            <p data-testid="bgs-overall" className="text-xl font-semibold tabular-nums">
+              {formatGrade(result.bgsOverall)}
+            </p>
+            <p className="text-xs text-muted-foreground">from the subgrades, lowest weighs most</p>
+          </div>
         </div>
 
         <div className="flex flex-wrap gap-2">

@@ -6,6 +6,19 @@ import { CardThumbnail } from './card-thumbnail';
 import { CardValue } from './card-value';
 import { DeleteCardButton } from './delete-card-button';
 
+/** A sample card (Restore Sample Cards): shown, but it counts for no leaderboard place and no achievement. */
+export function SampleBadge() {
+  return (
+    <span
+      data-testid="sample-badge"
+      title="A sample card: it counts for no leaderboard place and no achievement"
+      className="rounded-full border border-sky-200 bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-900"
+    >
+      Sample
+    </span>
+  );
+}
+
 /** Grid view: one tile per card, linking to /card/{id}, with a delete button that shows on hover or focus. */
 export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) {
   return (
@@ -39,7 +52,8 @@ export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) 
                   <span className="sr-only"> out of 10</span>
                 </span>
               </div>
-              <div className="h-6">
+              <div className="flex h-6 flex-wrap gap-1.5">
+                {card.sample ? <SampleBadge /> : null}
                 {card.rarity ? (
                   <span className="rounded-full border border-amber-200 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">{card.rarity}</span>
                 ) : null}

@@ -1,3 +1,4 @@
+import { hasProviderToken } from '@contracts/auth';
 import { Link } from '@tanstack/react-router';
 import { LoaderCircle, PackageOpen, ScanSearch } from 'lucide-react';
 import { GuestNotice } from '@/components/layout/guest-notice';
@@ -70,7 +71,7 @@ export function CollectionPage({ search, onSearchChange }: { search: CollectionS
         onExport={exportCsv}
         exportDisabled={cards.length === 0}
         onSync={() => sync.mutate()}
-        syncDisabled={sync.isPending || !user?.agsCardToken}
+        syncDisabled={sync.isPending || !hasProviderToken(user)}
         syncing={sync.isPending}
       />
 

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { cn } from '@/lib/utils';
 import { formatGrade, SUBGRADE_NAMES, scoreTextClass } from '@/features/cards/grade-format';
 import { CardThumbnail } from './card-thumbnail';
+import { SampleBadge } from './collection-grid';
 import { CardValue } from './card-value';
 import { DeleteCardButton } from './delete-card-button';
 
@@ -37,7 +38,9 @@ export function CollectionTable({ cards }: { cards: readonly CollectionCard[] })
                 >
                   <CardThumbnail src={card.imageUrl} alt="" compact className="h-14 w-10 shrink-0" />
                   <span className="grid min-w-0">
-                    <span className="line-clamp-2 font-medium">{card.cardName}</span>
+                    <span className="line-clamp-2 font-medium">
+                      {card.cardName} {card.sample ? <SampleBadge /> : null}
+                    </span>
                     <span className="line-clamp-2 text-xs text-muted-foreground">
                       {card.cardSet ?? 'Unknown Set'}
                       {card.cardNumber ? ` · #${card.cardNumber}` : ''}

@@ -4,6 +4,7 @@ import { LoaderCircle, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useUser } from '@/features/auth/api';
 import { CardResultView } from '@/features/cards/components/card-result-view';
 import { ProfessionalGradingButton } from '@/features/cards/components/professional-grading-button';
 import { HomePage } from '@/features/home/components/home-page';
@@ -42,7 +43,7 @@ export function GradingHome() {
   }
 
   if (result) {
-    return <CardResultView result={result} actions={<ResultActions result={result} input={input} onGradeAnother={gradeAnother} />} />;
+    return <CardResultView result={result} announce actions={<ResultActions result={result} input={input} onGradeAnother={gradeAnother} />} />;
   }
   return (
     <HomePage>
@@ -57,9 +58,10 @@ export function GradingHome() {
 function ResultActions({ result, input, onGradeAnother }: { result: CardResult; input: GradingInput; onGradeAnother: () => void }) {
   const save = useSaveCardMutation();
   const navigate = useNavigate();
+  const { user } = useUser();
   return (
     <>
-      <ProfessionalGradingButton cardId={result.id} />
+      <ProfessionalGradingButton cardId={result.id} saveFirst={user ? () => save.mutateAsync({ result, input }) : undefined} />
       <Button
         size="lg"
         variant="outline"
