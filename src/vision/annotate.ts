@@ -43,14 +43,17 @@ type Anchor = 'start' | 'middle' | 'end';
  * Writes labels, leaving out one that would cover a label already written or a defect's box, so a busy card still
  * reads.
  */
-function labelLayer(size: number, boxes: readonly Rect[]) {
+function labelLayer(size: number, boxes: readonly Rect[], picture: { width: number; height: number }) {
   const taken: Rect[] = [...boxes];
-  // The chip under the lettering: bold sans is about 0.64 of its size wide a character, plus a little room.
+  // The chip under the lettering: bold sans is about 0.68 of its size wide a character, plus a little room; kept
+  // inside the picture (the text moves with it).
   const pad = size * 0.25;
-  const areaOf = (x: number, y: number, text: string, anchor: Anchor): Rect => {
-    const textWidth = text.length * size * 0.64;
-    const left = anchor === 'start' ? x : anchor === 'end' ? x - textWidth : x - textWidth / 2;
-    return { x: left - pad, y: y - size * 0.95, width: textWidth + 2 * pad, height: size * 1.25 };
+  const areaOf = (x: number, y: number, text: string, anchor: Anchor): Rect & { shift: number } => {
+    const textWidth = text.length * size * 0.68;
+    const left = (anchor === 'start' ? x : anchor === 'end' ? x - textWidth : x - textWidth / 2) - pad;
+    const width = textWidth + 2 * pad;
+    const shift = left < 2 ? 2 - left : left + width > picture.width - 2 ? picture.width - 2 - (left + width) : 0;
+    return { x: left + shift, y: y - size * 0.95, width, height: size * 1.25, shift };
   };
   const isFree = (area: Rect) => !taken.some((other) => overlaps(other, area));
   return {
@@ -59,10 +62,16 @@ function labelLayer(size: number, boxes: readonly Rect[]) {
       const y = ys.find((candidate) => isFree(areaOf(x, candidate, text, anchor))) ?? ys[0]!;
       return this.write(x, y, text, anchor, colour, { always: true });
     },
+    /** At the first free place of `places`, or nowhere when each would cover a label or a box. */
+    writeAnyFree(places: readonly { x: number; y: number; anchor: Anchor }[], text: string, colour: string): string {
+      const place = places.find(({ x, y, anchor }) => isFree(areaOf(x, y, text, anchor)));
+      return place ? this.write(place.x, place.y, text, place.anchor, colour) : '';
+    },
     write(x: number, y: number, text: string, anchor: Anchor, colour: string, options: { always?: boolean } = {}): string {
       const area = areaOf(x, y, text, anchor);
       if (!options.always && !isFree(area)) return '';
       taken.push(area);
+      x += area.shift;
       // Dark lettering on a light chip edged in the mark's colour reads on any card colour and any art (issue 18).
       return (
         `<rect x="${px(area.x)}" y="${px(area.y)}" width="${px(area.width)}" height="${px(area.height)}" rx="${px(size * 0.25)}" ` +
@@ -89,7 +98,6 @@ function centeringMarks(measurement: SideMeasurement, scale: number, width: numb
     `<line x1="${px(x1)}" y1="${px(y1)}" x2="${px(x2)}" y2="${px(y2)}" stroke="${COLOURS.border}" stroke-width="2" stroke-dasharray="8 5"/>`;
   const midY = height / 2;
   const midX = width / 2;
-  const tilt = centering.tilted ? ' (print tilted)' : '';
   const always = { always: true };
   return [
     line(left, 0, left, height),
@@ -100,15 +108,24 @@ function centeringMarks(measurement: SideMeasurement, scale: number, width: numb
     labels.write(right - 6, midY + size * 1.4, `${centering.rightMm.toFixed(2)} mm`, 'end', COLOURS.border, always),
     labels.write(midX, top + size * 1.3, `${centering.topMm.toFixed(2)} mm`, 'middle', COLOURS.border, always),
     labels.write(midX, bottom - size * 0.5, `${centering.bottomMm.toFixed(2)} mm`, 'middle', COLOURS.border, always),
-    // In the middle of the card, or a little above or below it, clear of any defect's box.
-    labels.writeFirstFree(
-      midX,
-      [-0.2, 2.4, -2.8, 5, -5.4].map((lines) => midY + size * lines),
-      `L/R ${centering.horizontal.ratio}  T/B ${centering.vertical.ratio}${tilt}`,
-      'middle',
-      COLOURS.border,
-    ),
   ].join('');
+}
+
+/**
+ * The ratios, written after the defects' labels: in the middle of the card, or a little above or below it, clear of
+ * any defect's box and label.
+ */
+function ratioMark(measurement: SideMeasurement, width: number, height: number, size: number, labels: LabelLayer): string {
+  const { centering } = measurement;
+  if (!centering.measurable) return '';
+  const tilt = centering.tilted ? ' (print tilted)' : '';
+  return labels.writeFirstFree(
+    width / 2,
+    [-0.2, 2.4, -2.8, 5, -5.4, 7.6, -8].map((lines) => height / 2 + size * lines),
+    `L/R ${centering.horizontal.ratio}  T/B ${centering.vertical.ratio}${tilt}`,
+    'middle',
+    COLOURS.border,
+  );
 }
 
 /** Where a defect's box is drawn: at least MIN_BOX_PX each way, inside the picture. */
@@ -130,11 +147,13 @@ function defectMarks(defects: readonly Defect[], scale: number, width: number, h
 
     // Hundredths under a millimetre, as the result screen lists them (0.95 mm, not 0.9).
     const text = `${KIND_LABEL[defect.kind]} ${defect.sizeMm.toFixed(defect.sizeMm < 1 ? 2 : 1)} mm`;
-    // Above the box, or below it when the box is at the top of the card; inside the picture either way.
-    const baseline = y - size * 0.4 > size ? y - size * 0.4 : y + h + size * 1.1;
+    const above = y - size * 0.4;
+    const below = y + h + size * 1.1;
     const anchor = x + w / 2 < width * 0.25 ? 'start' : x + w / 2 > width * 0.75 ? 'end' : 'middle';
     const textX = anchor === 'start' ? x : anchor === 'end' ? x + w : x + w / 2;
-    marks.push(labels.write(textX, baseline, text, anchor, COLOURS.defect));
+    // Above the box (below it at the top of the card), else the other side of it, else a line further out.
+    const baselines = (above > size ? [above, below, above - size * 1.4, below + size * 1.4] : [below, below + size * 1.4]).filter((b) => b < height - size * 0.3);
+    marks.push(labels.writeAnyFree(baselines.map((baseline) => ({ x: textX, y: baseline, anchor })), text, COLOURS.defect));
   }
   return marks.join('');
 }
@@ -145,13 +164,14 @@ export function annotationSvg(measurement: SideMeasurement, pxPerMm = PICTURE_PX
   // 2.2 mm lettering: at least 12 px on screen wherever the picture is shown 345 px wide or more (a phone's column).
   const size = Math.max(12, Math.round(2.2 * pxPerMm));
   const radius = measurement.cornerStyle === 'rounded' ? CORNER_RADIUS_MM * pxPerMm : 0;
-  const labels = labelLayer(size, measurement.defects.map((defect) => defectBox(defect, pxPerMm, width, height)));
+  const labels = labelLayer(size, measurement.defects.map((defect) => defectBox(defect, pxPerMm, width, height)), { width, height });
   const outline = `<rect x="1.5" y="1.5" width="${width - 3}" height="${height - 3}" rx="${px(radius)}" fill="none" stroke="${COLOURS.outline}" stroke-width="3"/>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     outline,
     centeringMarks(measurement, pxPerMm, width, height, size, labels),
     defectMarks(measurement.defects, pxPerMm, width, height, size, labels),
+    ratioMark(measurement, width, height, size, labels),
     '</svg>',
   ].join('');
 }
