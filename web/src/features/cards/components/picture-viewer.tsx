@@ -29,7 +29,6 @@ export function PictureViewer({ src, alt, title, trigger }: { src: string; alt: 
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90 animate-fade-in" />
         <DialogPrimitive.Content
-          aria-describedby="picture-viewer-help"
           className="fixed inset-0 z-50 flex flex-col bg-black/90 text-white outline-none animate-fade-in"
         >
           <ViewerBody src={src} alt={alt} title={title} />
@@ -161,7 +160,7 @@ function ViewerBody({ src, alt, title }: { src: string; alt: string; title: stri
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-2 border-b border-white/15 bg-black/60 px-3 py-2">
         <DialogTitle className="mr-auto text-base font-semibold text-white">{title}</DialogTitle>
-        <DialogDescription id="picture-viewer-help" className="sr-only">
+        <DialogDescription className="sr-only">
           Zoom with the mouse wheel, a pinch, the plus and minus keys or the buttons; drag or use the arrow keys to move around; 0 fits the picture to the screen, 1 shows it at its own
           resolution.
         </DialogDescription>
