@@ -146,7 +146,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);
     // Rows a crash or a deploy left without an outcome are worked on again (their job ids keep the queue from
     // holding any twice).
-    await services.importRows.resume();
+    await services.importRows.resume().catch((error: unknown) => logger.error({ err: error }, 'import rows not resumed'));
 
     logger.info(
       { database: database.kind, queue: queue.kind, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },

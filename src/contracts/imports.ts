@@ -97,3 +97,20 @@ export function stageMessage(stage: ImportStage, current: number, total: number)
       return `Import complete: ${current} of ${total} cards processed`;
   }
 }
+
+/** SPEC.md §5, §8: the import screen's messages, word for word. */
+export const importMessages = {
+  invalidFileType: { title: 'Invalid File Type', description: 'Please upload an Excel file (.xlsx, .xls) or CSV file' },
+  noFileSelected: { title: 'No File Selected', description: 'Please select a file to upload.' },
+  uploadFailed: { title: 'Upload Failed', description: 'Upload failed' },
+  uploadFailedPanel: 'Upload failed. Please try again.',
+  deleteFailed: { title: 'Delete Failed', description: 'Failed to delete import. Please try again.' },
+  downloadFailed: { title: 'Download Failed', description: 'Failed to download template. Please try again.' },
+  templateDownloaded: { title: 'Template Downloaded', description: `${TEMPLATE_FILE_NAME} is in your downloads: one card per row, the front image URL under FrontImage.` },
+  importDeleted: { title: 'Import Deleted' },
+  /** SPEC.md §9: the import's success toast stays 10 s. */
+  completeDurationMs: 10_000,
+} as const;
+
+/** SPEC.md §8: an upload error saying the cards are already collected, or that the import started, is not an error. */
+export const isIgnorableUploadError = (message: string) => /already (in|exist)|import (has )?started/i.test(message);

@@ -8,6 +8,7 @@ import {
   IMPORT_EXTENSIONS,
   IMPORT_MAX_BYTES,
   importIdParamsSchema,
+  importMessages,
   importProgressSchema,
   importRecordSchema,
   TEMPLATE_FILE_NAME,
@@ -34,7 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Messages a socket gets about one import at most this often; the last one (and a finished import's) always. */
 const SOCKET_INTERVAL_MS = 200;
 
-export const noFileSelected = () => new AppError('invalid', 'import_no_file', 'Please select a file to upload.');
+export const noFileSelected = () => new AppError('invalid', 'import_no_file', importMessages.noFileSelected.description);
 const fileTooLarge = () => new AppError('too_large', 'import_file_too_large', 'The file is larger than 10 MB. Split it into smaller files.');
 
 async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
@@ -187,11 +188,23 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     }
   }
 
+  // Listening starts with the server; while the database does not answer, it is tried again every few seconds (the
+  // server still starts, and /readyz says what is down).
   let stopListening: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopListening = await listenToProgress(database, onNotice);
-  });
+  let retryListening: NodeJS.Timeout | undefined;
+  let closed = false;
+  async function startListening(): Promise<void> {
+    try {
+      stopListening = await listenToProgress(database, onNotice);
+    } catch (error) {
+      app.log.warn({ err: error }, 'import progress: not listening yet; trying again in 5 s');
+      if (!closed) retryListening = setTimeout(() => void startListening(), 5_000).unref();
+    }
+  }
+  app.addHook('onReady', startListening);
   app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(retryListening);
     for (const set of listeners.values()) for (const listener of set) clearTimeout(listener.timer);
     await stopListening?.();
   });

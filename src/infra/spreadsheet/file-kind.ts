@@ -1,4 +1,5 @@
 import { AppError } from '../../contracts/errors.ts';
+import { importMessages } from '../../contracts/imports.ts';
 import { sniffImageType } from '../image-storage/image-type.ts';
 
 // What an uploaded spreadsheet really is, from its first bytes, not its name: an .xlsx is a zip, an .xls an OLE
@@ -12,7 +13,7 @@ const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 
 export const invalidFileType = (detail?: string) =>
-  new AppError('unsupported', 'import_invalid_file_type', `Please upload an Excel file (.xlsx, .xls) or CSV file${detail ? ` (${detail})` : ''}`);
+  new AppError('unsupported', 'import_invalid_file_type', `${importMessages.invalidFileType.description}${detail ? ` (${detail})` : ''}`);
 
 export function spreadsheetKind(bytes: Uint8Array): SpreadsheetKind {
   if (startsWith(bytes, ZIP)) return 'xlsx';
