@@ -65,7 +65,7 @@ describe('bulk import', () => {
     const sheet = book.Sheets[book.SheetNames[0]!]!;
     const header = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0]!;
     expect(header).toEqual(['FrontImage', 'BackImage', 'ItemID']);
-    const urls = samples.map((bytes, i) => images.host(`import-card-${i + 1}.jpg`, bytes));
+    const urls = samples.map((bytes, i) => images.host(`import-card-${i + 1}.jpg`, bytes)) as [string, string, string, string];
     const rows = [
       [urls[0], urls[1], 'COMC-77'],
       [urls[2], '', ''],
