@@ -213,7 +213,8 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     '/ws',
     {
       websocket: true,
-      schema: routeDocs({ summary: "WebSocket: the caller's imports' progress as import-progress messages (SPEC.md §3), only to their owner", tags: ['imports'], responses: { 200: importProgressSchema } }, 'GET'),
+      // OpenAPI has no WebSocket operations (@fastify/swagger leaves this route out): described here, hidden there.
+      schema: { ...routeDocs({ summary: "WebSocket: the caller's imports' progress as import-progress messages (SPEC.md §3), only to their owner", tags: ['imports'], responses: { 200: importProgressSchema } }, 'GET'), hide: true },
     },
     (socket: Socket, request) => {
       // Another site's page may not open the channel with this browser's cookie.
