@@ -2,7 +2,7 @@ import type { Owner } from '../../domain/accounts/identity.ts';
 import { cardDecider } from '../../domain/cards/index.ts';
 import type { EventMetadata, EventStore } from '../../infra/event-store/types.ts';
 import { handleCommand } from '../handle-command.ts';
-import { gradeCard, type GradeCardDeps, type GradeCardInput } from './grade-card.ts';
+import { gradeCard, type GradeCardDeps, type GradeCardInput, type GradeCardOutcome } from './grade-card.ts';
 import { cardStream } from './streams.ts';
 
 // SaveCard: a graded card joins its owner's collection (issue 18: grading is not saving). Owner only, like delete;
@@ -21,7 +21,7 @@ export async function saveCard(
 }
 
 /** SPEC.md's save to collection by images: graded if these photos were not yet (or the card was deleted), then saved. */
-export async function gradeAndSaveCard(deps: GradeCardDeps, input: GradeCardInput & { sample?: boolean }): Promise<{ cardId: string; graded: boolean; saved: boolean }> {
+export async function gradeAndSaveCard(deps: GradeCardDeps, input: GradeCardInput & { sample?: boolean }): Promise<GradeCardOutcome & { saved: boolean }> {
   const graded = await gradeCard(deps, input);
   const { saved } = await saveCard({ store: deps.store, metadata: input.metadata }, { cardId: graded.cardId, requestedBy: input.owner, sample: input.sample ?? false });
   return { ...graded, saved };

@@ -32,6 +32,8 @@ export const cardGradedSchema = z.object({
   /** Everything the engine said: the grade, who the card is, and every measurement behind the grade. */
   result: gradedCardSchema,
   gradedAt: z.string(),
+  /** The marketplace's item id the user gave with the card (a bulk import's ItemID), shown as its badge. */
+  comcId: z.string().max(100).nullable().optional(),
   /**
    * Grading is not saving (issue 18): a grade recorded with this flag joins its owner's collection only with a
    * CardSaved. A CardGraded recorded before CardSaved existed has no flag: the card joined the collection as it
