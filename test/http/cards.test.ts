@@ -104,7 +104,8 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
       expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
       expect(second.json()).toEqual(first.json());
       const { events } = await h.runtime.eventStore.readStream(`card-${first.json().id}`);
-      expect(events.map((e) => e.type)).toEqual(['CardGraded']);
+      // Sent with the images alone, the call saves too (SPEC.md §7): graded once, saved once.
+      expect(events.map((e) => e.type)).toEqual(['CardGraded', 'CardSaved']);
     });
 
     it('grades from image URLs (front and back), fetched and stored like uploads', async () => {
@@ -286,7 +287,7 @@ describe.each(await databaseKinds())('cards API on %s', (kind) => {
       // The same id, now the user's: they can delete it; other guests still cannot.
       await expectRefused(await h.browser().delete(`/api/card/${card.id}`), 404, 'card_not_found');
       const { events } = await h.runtime.eventStore.readStream(`card-${card.id}`);
-      expect(events.map((e) => e.type)).toEqual(['CardGraded', 'CardOwnerChanged']);
+      expect(events.map((e) => e.type)).toEqual(['CardGraded', 'CardSaved', 'CardOwnerChanged']);
     });
   });
 

@@ -70,9 +70,10 @@ describe.each(await databaseKinds())('leaderboard API on %s', (kind) => {
     expect(collection).toHaveLength(5);
     expect(collection.every((card) => card.sample)).toBe(true);
 
-    // A grade is recorded (its page works) but not saved.
+    // A grade is recorded (its page works) but not saved. (A sample's picture with a back: another card than the sample.)
     const photo = await samplePhoto(5);
-    const graded = await browser.grade([['frontImage', { bytes: photo, type: 'image/jpeg' }], ['cardType', 'pokemon']]);
+    const back = await samplePhoto(1);
+    const graded = await browser.grade([['frontImage', { bytes: photo, type: 'image/jpeg' }], ['backImage', { bytes: back, type: 'image/jpeg' }], ['cardType', 'pokemon']]);
     expect(graded.statusCode).toBe(200);
     const cardId = graded.json().id as string;
     expect((await h.browser().get(`/api/card/${cardId}`)).statusCode).toBe(200);
@@ -86,7 +87,7 @@ describe.each(await databaseKinds())('leaderboard API on %s', (kind) => {
     const saved = await browser.post(`/api/card/${cardId}/save`);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().id).toBe(cardId);
-    expect((await browser.grade([['frontImage', { bytes: photo, type: 'image/jpeg' }]])).json().id).toBe(cardId);
+    expect((await browser.grade([['frontImage', { bytes: photo, type: 'image/jpeg' }], ['backImage', { bytes: back, type: 'image/jpeg' }]])).json().id).toBe(cardId);
     expect((await browser.post(`/api/card/${cardId}/save`)).statusCode).toBe(200);
     const after = (await browser.get('/api/my-cards')).json() as { id: string; sample: boolean }[];
     expect(after.filter((card) => card.id === cardId)).toEqual([expect.objectContaining({ id: cardId, sample: false })]);
