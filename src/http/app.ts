@@ -12,6 +12,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { RequestLog } from './request-log.ts';
@@ -53,12 +54,17 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: trustedProxies(config.TRUST_PROXY),
+    // An id of any length reaches its route, which answers like for any unknown id ('Card not found'), rather than
+    // falling through to the static files. Node's 16 KB header limit bounds the URL anyway.
+    routerOptions: { maxParamLength: 16 * 1024 },
   });
 
   // First: the OpenAPI document learns every route registered after it.
   await registerOpenApi(app);
 
   // ── External plugins ───────────────────────────────────────────────────────────────────────────
+  // Security headers on every answer (CSP, nosniff, frame-ancestors, Referrer-Policy, COOP, HSTS over HTTPS).
+  await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   // Answers over 1 KB (JSON above all) go out compressed to clients that accept it; brotli at a low quality, which
   // compresses JSON about as well as gzip at a fraction of the time. The web app's files are compressed at build time.

@@ -17,7 +17,9 @@ export type CardState =
 export type GradeCard = { type: 'GradeCard'; data: CardGraded['data'] };
 export type DeleteCard = { type: 'DeleteCard'; data: { cardId: string; requestedBy: Owner; deletedAt: string } };
 export type ClaimGuestCard = { type: 'ClaimGuestCard'; data: { cardId: string; guest: Owner; user: Owner; claimedAt: string } };
-export type CardCommand = GradeCard | DeleteCard | ClaimGuestCard;
+/** A guest's card past the guest's 7 days (DESIGN.md §6), removed by the clean-up job. */
+export type ExpireGuestCard = { type: 'ExpireGuestCard'; data: { cardId: string; guest: Owner; expiredAt: string } };
+export type CardCommand = GradeCard | DeleteCard | ClaimGuestCard | ExpireGuestCard;
 
 export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
 
@@ -72,6 +74,18 @@ export function claimGuestCard(command: ClaimGuestCard, state: CardState): CardE
   return [changed];
 }
 
+/**
+ * A guest's card whose guest session has expired unclaimed goes like a deleted one (CardDeleted, so every read model
+ * and a rebuild drop it alike). A card claimed by an account meanwhile, or already gone, is left as it is.
+ */
+export function expireGuestCard(command: ExpireGuestCard, state: CardState): CardEvent[] {
+  const { cardId, guest, expiredAt } = command.data;
+  if (!guest.startsWith('guest:')) throw new AppError('invalid', 'card_expiry_invalid', 'Only a guest card expires.');
+  if (state.status !== 'graded' || state.owner !== guest) return [];
+  const deleted: CardDeleted = { type: 'CardDeleted', data: { cardId, owner: guest, deletedAt: expiredAt } };
+  return [deleted];
+}
+
 export function evolveCard(state: CardState, event: CardEvent): CardState {
   switch (event.type) {
     case 'CardGraded':
@@ -98,6 +112,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         return deleteCard(command, state);
       case 'ClaimGuestCard':
         return claimGuestCard(command, state);
+      case 'ExpireGuestCard':
+        return expireGuestCard(command, state);
       default:
         return assertNever(command);
     }

@@ -42,6 +42,8 @@ export const webAppPlugin = fp(
         // The build wrote .br and .gz beside each text file (web/precompress.ts): sent as they are to browsers that
         // take them, with Vary: Accept-Encoding.
         preCompressed: true,
+        // The API's paths are never files: an unknown one gets the API's 404, whatever its shape or length.
+        allowedPath: (pathname) => !pathname.startsWith('/api/'),
       });
     } else {
       app.log.warn({ distDir: root }, 'the web app is not built (npm run build); serving the API only');
