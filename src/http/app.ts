@@ -103,6 +103,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   // ── The API, in a context of its own: its plugins apply to its routes only ──────────────────────
   await app.register(async (api) => {
+    // JSON and multipart only: a text/plain body (what a cross-site form or a "simple" fetch can send) is a 415.
+    api.removeContentTypeParser('text/plain');
     // Plugins: one line each, in the order they must run.
     await api.register(originCheckPlugin, { trustedOrigins: config.TRUSTED_ORIGINS });
     await api.register(sessionPlugin, { runtime });
