@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
+import { inFlightPlugin } from './plugins/in-flight.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -93,6 +94,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   // ── Our plugins for the whole server (errors first, so every later refusal is shaped) ───────────
   await app.register(errorsPlugin);
   await app.register(requestMetricsPlugin);
+  // What shutdown answers with 503 when it cannot wait any longer.
+  await app.register(inFlightPlugin);
 
   // ── Probes: outside the API below, so they never touch sessions ─────────────────────────────────
   await app.register(healthRoutes, { runtime });
