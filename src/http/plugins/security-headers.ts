@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 // What every answer says to the browser (issue 15), the API's, the images', the web app's and the refusals' alike.
 // helmet, configured rather than defaulted:
 // - A Content-Security-Policy the built web app runs under: scripts only from this origin (no inline script, no eval),
-//   pictures from here and the blob:/data: previews of a photo being chosen, fetches and the /ws socket to this origin
+//   pictures from here, the blob:/data: previews of a photo being chosen and the web URLs portfolio cards name, fetches and the /ws socket to this origin
 //   ('self' covers ws: and wss: to the same host in CSP3), no plugins, no <base> or form posts elsewhere, and no page
 //   may frame this one (frame-ancestors 'none', X-Frame-Options DENY for older browsers). Styles keep
 //   'unsafe-inline': Radix's dialogs and scroll lock write <style> elements; a style cannot run code.
@@ -20,7 +20,8 @@ export const CONTENT_SECURITY_POLICY = {
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'blob:', 'data:'],
+  // Portfolio cards show pictures from the URLs their owners gave (any web host); a picture runs no code.
+  'img-src': ["'self'", 'blob:', 'data:', 'https:', 'http:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'worker-src': ["'self'", 'blob:'],
