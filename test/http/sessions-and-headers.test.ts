@@ -140,3 +140,15 @@ describe('security headers', () => {
     expect((await get('/healthz', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe(HSTS_VALUE);
   });
 });
+
+describe('under load', () => {
+  it('20 registrations of one name at once all get in, each with a username of its own (a 500 before issue 15)', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        h.browser().post('/api/agscard/register', { first_name: 'Rush', last_name: 'Hour', email: `rush${n}-${Date.now()}@example.com`, phone: '5551234567', password: 'Secret123', password_confirmation: 'Secret123' }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(responses.map((r) => r.json().user.username)).size).toBe(20);
+  });
+});
