@@ -55,7 +55,7 @@ async function visit(page: Page, url: string, watch: Awaited<ReturnType<typeof w
 // Every screen once: a guest's where a guest sees something else (sign-in, refusals, not-found states), the rest
 // signed in with data in them.
 const guestScreens = ['/auth', '/settings', '/card/AAAAAAAAAAAAAAAAAAAAAA', '/portfolio/card/12', '/submit-card/AAAAAAAAAAAAAAAAAAAAAA', '/no-such-screen'];
-const accountScreens = ['/', '/collection', '/portfolio', '/portfolio/card', '/feedback', '/settings', '/profile', '/orders', '/orders/123456'];
+const accountScreens = ['/', '/collection', '/portfolio', '/portfolio/card', '/import', '/feedback', '/settings', '/profile', '/orders', '/orders/123456'];
 
 describe('the web app under the Content-Security-Policy', () => {
   test('every screen, a photo chosen and graded, then every screen signed in: no violation reported', async () => {
