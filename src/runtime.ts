@@ -9,7 +9,9 @@ import { randomIds, systemClock, type Clock, type IdGenerator } from './infra/cl
 import { createCpuPool, type CpuPool } from './infra/cpu-pool/index.ts';
 import { openDatabase, type Database } from './infra/database/index.ts';
 import { createEventStore, type EventStore } from './infra/event-store/index.ts';
+import { shippedCatalog } from './infra/catalog/index.ts';
 import { createCardIdentifier } from './infra/identification/index.ts';
+import { createPriceSource, withMarketPrice, type PriceSource } from './infra/prices/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
 import { openImageStore, type ImageStore } from './infra/image-storage/index.ts';
 import { countedEventStore, countedImageFetcher, observeGradingStage } from './infra/metrics/metrics.ts';
@@ -46,6 +48,8 @@ export interface Services {
   accounts: Accounts;
   /** Card payments for orders: the built-in test mode, or a processor's API. */
   payments: PaymentProcessor;
+  /** Market prices by catalogue id (PRICE_SOURCE): the Pokémon TCG API, or none. */
+  prices: PriceSource;
 }
 
 export interface Runtime extends Services {
@@ -110,7 +114,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const cpuPool = createCpuPool({ size: config.CPU_POOL_SIZE });
     closers.push({ name: 'cpu pool', close: () => cpuPool.close() });
 
-    const identifier = createCardIdentifier(config, (reason) => logger.warn({ reason }, 'vision model unavailable; card identified by OCR'));
+    const prices = createPriceSource(config, {
+      onLookup: (catalogId, lookup, cached) => {
+        if (!lookup.ok && !cached) logger.warn({ catalogId, reason: lookup.reason }, 'no market price');
+      },
+    });
+    const readCard = createCardIdentifier(config, (reason) => logger.warn({ reason }, 'vision model unavailable; card identified by OCR'));
+    const identifier = prices.name === 'none' ? readCard : withMarketPrice(readCard, prices, shippedCatalog());
     closers.push({ name: 'card identifier', close: () => identifier.close() });
     const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage });
     const imageStore = openImageStore(config);
@@ -131,7 +141,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     closers.push({ name: 'job queue', close: (timeoutMs) => queue.close(Math.max(100, timeoutMs - 1_000)) });
 
     const payments = createPaymentProcessor(config, clock);
-    const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments };
+    const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments, prices };
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];
     for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);
