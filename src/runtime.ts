@@ -21,7 +21,7 @@ import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
 import { asyncProjections, inlineProjections } from './projections/index.ts';
 import { startProjectionRunners } from './projections/runner/index.ts';
 import { gradeCard } from './workers/grading/index.ts';
-import { jobRegistrations } from './workers/handlers.ts';
+import { jobRegistrations, REFRESH_PRICES_JOB } from './workers/handlers.ts';
 
 // The composition root: from a Config, every long-lived piece of a process, opened in order and
 // closed in reverse. The HTTP server (src/main.ts) and the queue workers (src/workers/main.ts) both start here.
@@ -145,6 +145,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];
     for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);
+    // Every identified card priced again once a day (PRICE_REFRESH_HOURS): a BullMQ job scheduler in the service
+    // mode (one job per day, whichever worker takes it), a timer in the embedded mode.
+    if (options.role === 'api' && prices.name !== 'none' && config.PRICE_REFRESH_HOURS > 0) {
+      const everyMs = Math.round(config.PRICE_REFRESH_HOURS * 3_600_000);
+      await queue.repeat(REFRESH_PRICES_JOB, {}, { schedulerId: REFRESH_PRICES_JOB, everyMs }).catch((error: unknown) => logger.warn({ err: error }, 'daily price refresh not scheduled'));
+    }
 
     logger.info(
       { database: database.kind, queue: queue.kind, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },

@@ -1,3 +1,5 @@
+import { refreshPrices } from '../commands/prices/refresh-prices.ts';
+import { shippedCatalog } from '../infra/catalog/index.ts';
 import type { JobHandler, ProcessOptions } from '../infra/queue/index.ts';
 import type { Services } from '../runtime.ts';
 
@@ -16,6 +18,15 @@ export function defineJob<Data>(name: string, handler: JobHandler<Data>, options
   return { name, handler, options } as unknown as JobRegistration;
 }
 
-export function jobRegistrations(_services: Services): JobRegistration[] {
-  return [];
+/** The daily price refresh (scheduled by the API process, src/runtime.ts). */
+export const REFRESH_PRICES_JOB = 'refresh-prices';
+
+export function jobRegistrations(services: Services): JobRegistration[] {
+  return [
+    defineJob(REFRESH_PRICES_JOB, async (job) => {
+      if (services.prices.name === 'none') return;
+      const { database, eventStore, prices, clock, ids, logger } = services;
+      await refreshPrices({ database, eventStore, prices, catalog: shippedCatalog(), clock, ids, logger }, job.signal);
+    }),
+  ];
 }

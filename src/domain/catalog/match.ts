@@ -172,3 +172,24 @@ export function catalogIdentification(match: CatalogMatch) {
     cardYear: releaseYear(card),
   };
 }
+
+/** "Base Set" and "Base", "Jungle Set" and "Jungle": a set's name as collectors write it. */
+const setNameKey = (name: string) => nameKey(name).replace(/set$/, '');
+
+/**
+ * The catalogue card a collector recorded by hand (a portfolio card: name, set, number as typed), or null: the set
+ * by its name and the number in it, the name agreeing; else the name and number as if read off the card.
+ */
+export function findRecordedCard(catalog: Catalog, recorded: { cardName: string; cardSet: string | null; cardNumber: string | null }): CatalogCard | null {
+  const number = recorded.cardNumber?.trim().replace(/^#/, '') ?? '';
+  if (number === '') return null;
+  if (recorded.cardSet) {
+    const wanted = setNameKey(recorded.cardSet);
+    for (const set of catalog.sets) {
+      if (setNameKey(set.name) !== wanted) continue;
+      const card = catalog.bySetNumber(set.id, number.split('/')[0]!);
+      if (card && readNameSimilarity(recorded.cardName, card.name) >= SAME_NAME) return card;
+    }
+  }
+  return matchCard(catalog, { names: [recorded.cardName], number })?.card ?? null;
+}
