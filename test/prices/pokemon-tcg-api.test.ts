@@ -138,3 +138,23 @@ describe('the value beside the identification', () => {
     expect(fake.requests).toEqual([]);
   });
 });
+
+describe('the portfolio analysis of an identified card', () => {
+  it('fills the year from the catalogue, and the market price with its source', async () => {
+    const { analysisOf } = await import('../../src/http/routes/portfolio.ts');
+    const { gradedCard, hash } = await import('../cards/graded-card-fixture.ts');
+    const card = gradedCard({
+      identification: { source: 'ocr', cardName: 'Pikachu', cardSet: 'Base', cardNumber: '58/102', catalogId: 'base1-58', catalogConfidence: 0.97, cardYear: '1999', estimatedValue: { text: '$12.34', label: 'TCGplayer market, Near Mint, 2026-11-20' } },
+    });
+    expect(analysisOf(card, hash(1), null)).toMatchObject({
+      cardName: 'Pikachu',
+      cardSet: 'Base',
+      cardNumber: '58/102',
+      year: '1999',
+      estimatedPrice: '$12.34',
+      price: '12.34',
+      priceSource: 'TCGplayer market, Near Mint, 2026-11-20',
+    });
+    expect(analysisOf(gradedCard(), hash(1), null).year).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import { inlineProjections } from '../../src/projections/index.ts';
 import { cardsProjection } from '../../src/projections/cards/cards-projection.ts';
 import { portfolioProjection } from '../../src/projections/portfolio/portfolio-projection.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
+import { runReplayCommand } from '../../scripts/replay.ts';
 import { specify } from '../accounts/decider-spec.ts';
 import { cardGradedData, gradedCard, hash } from '../cards/graded-card-fixture.ts';
 import { tableRows } from '../projections/fixtures.ts';
@@ -133,6 +134,13 @@ describe.each(await databaseKinds())('the daily price refresh on %s', (kind) => 
     const moved = await history();
     expect(moved.cards).toHaveLength(3);
     expect(moved.portfolio.map((r) => r.price)).toEqual(['12.34', '50.00', '15.00']);
+    const lines: string[] = [];
+    await runReplayCommand(['card', 'aaaaaaaaaaaaaaaaaaaaaa'], store, (line) => lines.push(line));
+    expect(lines.map((line) => (JSON.parse(line) as { summary: string }).summary)).toEqual([
+      expect.stringMatching(/^graded .* as "Pikachu" \(catalogue base1-58, confidence 0.97\) for user:/),
+      'price $12.34 on 2026-11-25 at grade 10, from TCGplayer market, Near Mint, 2026-11-24',
+      'price $15.00 on 2026-11-27 at grade 10, from TCGplayer market, Near Mint, 2026-11-24',
+    ]);
     const mine = await database.db.selectFrom('portfolio_cards').select(['card_name', 'current_price', 'price_source']).orderBy('id').execute();
     expect(mine.map((c) => c.current_price)).toEqual(['15.00', '50.00', null]);
   });

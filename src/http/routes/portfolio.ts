@@ -64,14 +64,15 @@ async function photoOf(fetcher: ImageFetcher, side: string, label: 'Front' | 'Ba
  * price only where a named source gave one, and the engine's grade as the estimate of a raw card. Reading a slab's
  * label is not done yet, so no card is reported as professionally graded.
  */
-function analysisOf(card: GradedCard, front: string, back: string | null): AnalysisResult {
+export function analysisOf(card: GradedCard, front: string, back: string | null): AnalysisResult {
   const known = knownPrice(card.identification);
   const cents = known ? Math.min(MAX_CENTS, Math.round(known.priceValue * 100)) : null;
   return {
     cardName: card.cardName,
     cardSet: card.cardSet,
     cardNumber: card.cardNumber,
-    year: null,
+    // The year the card's set came out, when the catalogue matched the card.
+    year: card.identification.cardYear ?? null,
     isGraded: false,
     gradingCompany: null,
     grade: null,
