@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { raritySchema } from '../../src/contracts/grading.ts';
-import { catalogIdentification, catalogRarity, matchCard, nameKey, numberKey } from '../../src/domain/catalog/index.ts';
+import { cardsToCheckByNumber, catalogIdentification, catalogRarity, matchByNumberFit, matchCard, nameKey, numberKey } from '../../src/domain/catalog/index.ts';
 import { readCatalog, shippedCatalog } from '../../src/infra/catalog/index.ts';
 
 const catalog = shippedCatalog();
@@ -112,5 +112,22 @@ describe('matching what was read to a card', () => {
     });
     expect(catalogIdentification(match).cardFacts).toBe('Baby Pokémon. 30 HP. Type: Colorless. Illustrator: Ken Sugimori. National Pokédex No. 173. Printed rarity: Promo.');
     expect(catalogIdentification(matchCard(catalog, { names: ['Pikachu'], number: '58/102' })!)).toMatchObject({ cardNumber: '58/102', rarity: 'Common', cardSet: 'Base' });
+  });
+});
+
+describe('checking printed numbers by their shape when none was read', () => {
+  const cards = cardsToCheckByNumber(catalog, ['Cleffa', 'Baby Pokemon']);
+
+  it('checks only the cards of that name whose number sits at the bottom right (before XY)', () => {
+    expect(cards.map((c) => c.id)).toContain('basep-31');
+    expect(cards.every((c) => c.set.releaseDate < '2013-11-01')).toBe(true);
+    expect(cards.map((c) => c.id)).not.toContain('svp-37');
+  });
+
+  it('takes a clear best fit, and nothing from a weak or close one', () => {
+    expect(matchByNumberFit(cards, [{ text: '31', score: 0.45 }, { text: '20/111', score: 0.08 }])).toMatchObject({ card: { id: 'basep-31' }, confidence: 0.55 });
+    expect(matchByNumberFit(cards, [{ text: '31', score: 0.3 }, { text: '20/111', score: 0.08 }])).toBeNull();
+    expect(matchByNumberFit(cards, [{ text: '31', score: 0.45 }, { text: '20/111', score: 0.42 }])).toBeNull();
+    expect(matchByNumberFit(cards, [])).toBeNull();
   });
 });

@@ -193,3 +193,33 @@ export function findRecordedCard(catalog: Catalog, recorded: { cardName: string;
   }
   return matchCard(catalog, { names: [recorded.cardName], number })?.card ?? null;
 }
+
+/** Sets released before XY (November 2013) print the collector number at the bottom right. */
+const NUMBER_AT_BOTTOM_RIGHT_UNTIL = '2013-11-01';
+/** More cards than this by one name is too many to check by their numbers' shapes. */
+const MAX_NUMBERS_TO_CHECK = 80;
+
+/**
+ * The cards to check by the shape of their printed number, when a name was read but no number: the cards bearing
+ * that name whose number sits at the bottom right, where the lettering is looked for.
+ */
+export function cardsToCheckByNumber(catalog: Catalog, names: readonly string[]): CatalogCard[] {
+  const cards = cardsNamed(catalog, names, 0.85).filter((card) => card.set.releaseDate < NUMBER_AT_BOTTOM_RIGHT_UNTIL);
+  return cards.length <= MAX_NUMBERS_TO_CHECK ? cards : [];
+}
+
+/** A drawn number must fit at least this well (normalised cross-correlation), and this much better than the next. */
+const MIN_NUMBER_FIT = 0.35;
+const MIN_NUMBER_FIT_MARGIN = 0.06;
+
+/**
+ * The card whose printed number fits the lettering at the card's foot best, when it fits well and clearly better
+ * than any other number, and only one of the cards prints it; else null. A weaker match than a number read.
+ */
+export function matchByNumberFit(cards: readonly CatalogCard[], fits: readonly { text: string; score: number }[]): CatalogMatch | null {
+  const [best, second] = fits;
+  if (!best || best.score < MIN_NUMBER_FIT) return null;
+  if (second && best.score - second.score < MIN_NUMBER_FIT_MARGIN) return null;
+  const bearing = cards.filter((card) => printedNumber(card) === best.text);
+  return bearing.length === 1 ? { card: bearing[0]!, confidence: 0.55 } : null;
+}

@@ -8,8 +8,9 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { Identification } from '../../contracts/grading.ts';
 import type { CardIdentifier, CardPicture } from './card-identifier.ts';
 import { unidentified } from './card-identifier.ts';
-import { catalogIdentification, matchCard, type Catalog } from '../../domain/catalog/index.ts';
+import { cardsToCheckByNumber, catalogIdentification, matchByNumberFit, matchCard, printedNumber, type Catalog } from '../../domain/catalog/index.ts';
 import { shippedCatalog } from '../catalog/index.ts';
+import { fitPrintedNumbers } from './number-check.ts';
 import { collectorNumberFromText, nameCandidates, nameFromWords, setCodesFromText } from './ocr-text.ts';
 import type { ReadWord } from './ocr-text.ts';
 
@@ -142,6 +143,12 @@ export interface OcrIdentifier extends CardIdentifier {
   read(picture: CardPicture): Promise<CardRead>;
 }
 
+async function checkNumbers(catalog: Catalog, picture: CardPicture, reading: CardRead) {
+  const cards = cardsToCheckByNumber(catalog, reading.names);
+  if (cards.length === 0) return null;
+  return matchByNumberFit(cards, await fitPrintedNumbers(picture, cards.map(printedNumber)));
+}
+
 /** What was read, matched against the catalogue when there is one: the catalogue's card, or what was read, unmatched. */
 export function identifyFromReading(catalog: Catalog | null, read: Pick<CardRead, 'name' | 'number' | 'names' | 'codes'>, source: Identification['source'] = 'ocr'): Identification {
   const match = catalog ? matchCard(catalog, { names: read.names, number: read.number, setCodes: read.codes }) : null;
@@ -217,6 +224,14 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
       }
       if (reading.name === null && reading.number === null && reading.names.length === 0) return unidentified('none');
       const identified = identifyFromReading(catalog, reading);
+      if (identified.catalogId === null && reading.number === null && catalog) {
+        // A name read but no number: the numbers of the cards bearing that name, checked against the card's foot.
+        const byShape = await checkNumbers(catalog, front, reading).catch((error: unknown) => {
+          options.onError?.(error);
+          return null;
+        });
+        if (byShape) return { ...unidentified('ocr'), ...catalogIdentification(byShape), cardNumber: printedNumber(byShape.card) };
+      }
       return identified.catalogId === null && reading.name === null && reading.number === null ? unidentified('none') : identified;
     },
   };
