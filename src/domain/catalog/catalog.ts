@@ -60,10 +60,11 @@ export function nameKey(name: string): string {
 
 /** "058" is 58 and "TG05" is TG5: printed numbers with their leading zeros dropped, upper case. */
 export function numberKey(number: string): string {
-  return number
+  const key = number
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '')
     .replace(/(^|[A-Z])0+(?=\d)/g, '$1');
+  return key === '' ? number : key; // Unown's "?" and "!"
 }
 
 /** Levenshtein distance, with an early exit once `limit` is passed (returns limit + 1 then). */
@@ -124,6 +125,53 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 const split = (text: string) => (text === '' ? [] : text.split('|'));
 
+/**
+ * A card kept as its compiled row, its fields read from it when asked: twenty thousand cards then cost the rows
+ * and one small object each, not a dozen strings and three arrays each.
+ */
+class CompactCard implements CatalogCard {
+  readonly #row: CompiledCard;
+  readonly set: CatalogSet;
+  constructor(row: CompiledCard, set: CatalogSet) {
+    this.#row = row;
+    this.set = set;
+  }
+  get id(): string {
+    return this.#row[10] === '' ? `${this.set.id}-${this.#row[1]}` : this.#row[10];
+  }
+  get number(): string {
+    return this.#row[1];
+  }
+  get name(): string {
+    return this.#row[2];
+  }
+  get supertype(): string {
+    return this.#row[3];
+  }
+  get subtypes(): string[] {
+    return split(this.#row[4]);
+  }
+  get hp(): string | null {
+    return this.#row[5] === '' ? null : this.#row[5];
+  }
+  get types(): string[] {
+    return split(this.#row[6]);
+  }
+  get rarity(): string | null {
+    return this.#row[7] === '' ? null : this.#row[7];
+  }
+  get artist(): string | null {
+    return this.#row[8] === '' ? null : this.#row[8];
+  }
+  get dex(): number[] {
+    return split(this.#row[9]).map(Number);
+  }
+  toJSON(): object {
+    const { id, number, name, supertype, subtypes, hp, types, rarity, artist, dex } = this;
+    return { id, set: this.set, number, name, supertype, subtypes, hp, types, rarity, artist, dex };
+  }
+}
+
 export function createCatalog(data: CompiledCatalog): Catalog {
   if (data.version !== COMPILED_CATALOG_VERSION) throw new Error(`catalogue version ${String(data.version)}, expected ${COMPILED_CATALOG_VERSION}: run npm run build:catalog`);
   const sets: CatalogSet[] = data.sets.map(([id, name, series, printedTotal, total, code, releaseDate]) => ({
@@ -135,34 +183,34 @@ export function createCatalog(data: CompiledCatalog): Catalog {
     code: code === '' ? null : code,
     releaseDate,
   }));
-  const cards: CatalogCard[] = data.cards.map(([set, number, name, supertype, subtypes, hp, types, rarity, artist, dex, id]) => {
-    const cardSet = sets[set]!;
-    return {
-      id: id === '' ? `${cardSet.id}-${number}` : id,
-      set: cardSet,
-      number,
-      name,
-      supertype,
-      subtypes: split(subtypes),
-      hp: hp === '' ? null : hp,
-      types: split(types),
-      rarity: rarity === '' ? null : rarity,
-      artist: artist === '' ? null : artist,
-      dex: split(dex).map(Number),
-    };
+  // The same supertype, subtypes, types, rarity and artist recur thousands of times: one string each.
+  const interned = new Map<string, string>();
+  const intern = (text: string) => {
+    const kept = interned.get(text);
+    if (kept !== undefined) return kept;
+    interned.set(text, text);
+    return text;
+  };
+  const cards: CatalogCard[] = data.cards.map((row) => {
+    for (const field of [3, 4, 6, 7, 8] as const) row[field] = intern(row[field]);
+    return new CompactCard(row, sets[row[0]]!);
   });
 
-  const byId = new Map<string, CatalogCard>();
-  const bySetNumber = new Map<string, CatalogCard>();
+  /** Only the few ids that are not `<set>-<number>`; the rest are found by their set and number. */
+  const oddIds = new Map<string, CatalogCard>();
+  const bySetNumber = new Map<string, Map<string, CatalogCard>>();
   const byNumber = new Map<string, CatalogCard[]>();
   const byName = new Map<string, { name: string; cards: CatalogCard[] }>();
   const setsByCode = new Map<string, CatalogSet[]>();
   for (const set of sets) if (set.code) push(setsByCode, set.code.toUpperCase(), set);
   for (const card of cards) {
-    byId.set(card.id, card);
-    const key = `${card.set.id}\u0000${numberKey(card.number)}`;
-    if (!bySetNumber.has(key)) bySetNumber.set(key, card);
-    push(byNumber, numberKey(card.number), card);
+    if (card.id !== `${card.set.id}-${card.number}`) oddIds.set(card.id, card);
+    const number = numberKey(card.number);
+    const inSet = bySetNumber.get(card.set.id) ?? new Map<string, CatalogCard>();
+    bySetNumber.set(card.set.id, inSet);
+    const taken = inSet.get(number);
+    if (!taken || (oddIds.has(taken.id) && !oddIds.has(card.id))) inSet.set(number, card);
+    push(byNumber, number, card);
     const nk = nameKey(card.name);
     const entry = byName.get(nk);
     if (entry) entry.cards.push(card);
@@ -175,8 +223,15 @@ export function createCatalog(data: CompiledCatalog): Catalog {
     fetched: data.fetched,
     sets,
     cards,
-    byId: (id) => byId.get(id),
-    bySetNumber: (setId, number) => bySetNumber.get(`${setId}\u0000${numberKey(number)}`),
+    byId(id) {
+      const odd = oddIds.get(id);
+      if (odd) return odd;
+      const dash = id.indexOf('-');
+      if (dash <= 0) return undefined;
+      const card = bySetNumber.get(id.slice(0, dash))?.get(numberKey(id.slice(dash + 1)));
+      return card?.id === id ? card : undefined;
+    },
+    bySetNumber: (setId, number) => bySetNumber.get(setId)?.get(numberKey(number)),
     byNumber: (number) => byNumber.get(numberKey(number)) ?? [],
     byPrintedNumber(number, total) {
       const totalDigits = Number(total.replace(/\D/g, ''));
