@@ -131,6 +131,9 @@ describe('the value beside the identification', () => {
     fake.behaviour.set('base1-58', 500);
     const failing = await withMarketPrice(identifiedAs('base1-58'), source(), catalog).identify(picture);
     expect(failing.estimatedValue).toEqual({ text: 'N/A', label: 'no market price: the Pokémon TCG API answered HTTP 500' });
+    // Nothing about the card changes with the network: only the value.
+    const offline = await identifiedAs('base1-58').identify(picture);
+    expect({ ...failing, estimatedValue: null }).toEqual(offline);
     expect(priceFromText(`${failing.estimatedValue!.text} (${failing.estimatedValue!.label})`)).toBeNull();
     fake.requests.length = 0;
     const unmatched = await withMarketPrice(identifiedAs(null), source(), catalog).identify(picture);
