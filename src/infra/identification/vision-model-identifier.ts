@@ -139,9 +139,18 @@ export function createVisionModelIdentifier(options: VisionModelIdentifierOption
         cardYear: null,
       };
       // Checked against the catalogue like OCR's reading: the catalogue's card when the model's name and number
-      // match one, else OCR's match, else the model's answer as it gave it (unmatched).
+      // match one (its name, set, number, rarity, year; the model's own facts and set text kept where it gave
+      // some), else OCR's match, else the model's answer as it gave it (unmatched).
       const match = catalog && answer.cardName ? matchCard(catalog, { names: [answer.cardName], number: answer.cardNumber }) : null;
-      if (match) return { ...identification, ...catalogIdentification(match) };
+      if (match) {
+        const fromCatalog = catalogIdentification(match);
+        return {
+          ...identification,
+          ...fromCatalog,
+          cardFacts: answer.cardFacts ?? fromCatalog.cardFacts,
+          setDescription: answer.setDescription ?? fromCatalog.setDescription,
+        };
+      }
       if (read.catalogId !== null) {
         const { source: _source, estimatedValue: _e, psa10Value: _p, model: _m, ...fromCatalog } = read;
         return { ...identification, ...fromCatalog };
