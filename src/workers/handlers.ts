@@ -2,6 +2,7 @@ import { refreshPrices } from '../commands/prices/refresh-prices.ts';
 import { shippedCatalog } from '../infra/catalog/index.ts';
 import type { JobHandler, ProcessOptions } from '../infra/queue/index.ts';
 import type { Services } from '../runtime.ts';
+import { IMPORT_ROW_JOB, type ImportRowJob } from './imports/import-row.ts';
 
 // THE registry of job handlers. Add yours with one import and one line in the list below:
 // `defineJob('analyze-import-row', (job) => analyzeImportRow(services, job), { concurrency: 50, onFailed })`.
@@ -22,7 +23,9 @@ export function defineJob<Data>(name: string, handler: JobHandler<Data>, options
 export const REFRESH_PRICES_JOB = 'refresh-prices';
 
 export function jobRegistrations(services: Services): JobRegistration[] {
+  const { config } = services;
   return [
+    defineJob<ImportRowJob>(IMPORT_ROW_JOB, (job) => services.importRows.handle(job), { concurrency: config.IMPORT_CONCURRENCY, lockDurationMs: config.IMPORT_JOB_LOCK_MS }),
     defineJob(REFRESH_PRICES_JOB, async (job) => {
       if (services.prices.name === 'none') return;
       const { database, eventStore, prices, clock, ids, logger } = services;
