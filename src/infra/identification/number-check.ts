@@ -100,6 +100,21 @@ function ncc(a: Float32Array, b: Float32Array): number {
 /** Of the fonts tried (Liberation Sans, its narrow cut, DejaVu Sans), DejaVu Sans Bold fits the old cards' numbers best. */
 const FONT = 'DejaVu Sans';
 
+/** Drawn numbers, kept: the same few hundred printed numbers come back card after card. */
+const drawnCache = new Map<string, Promise<{ png: Buffer; aspect: number }>>();
+const MAX_DRAWN = 4_000;
+
+function drawnNumber(text: string): Promise<{ png: Buffer; aspect: number }> {
+  let drawn = drawnCache.get(text);
+  if (!drawn) {
+    if (drawnCache.size >= MAX_DRAWN) drawnCache.delete(drawnCache.keys().next().value!);
+    drawn = renderTight(text, FONT).then(async ({ image, aspect }) => ({ png: await image.png().toBuffer(), aspect }));
+    drawn.catch(() => drawnCache.delete(text));
+    drawnCache.set(text, drawn);
+  }
+  return drawn;
+}
+
 async function renderTight(text: string, font: string): Promise<{ image: Sharp; aspect: number }> {
   const size = 60;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size * text.length + 40}" height="${size * 2}"><rect width="100%" height="100%" fill="#fff"/><text x="20" y="${size * 1.4}" font-family="${font}" font-weight="bold" font-size="${size}" fill="#000">${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text></svg>`;
@@ -140,8 +155,8 @@ export async function fitPrintedNumbers(picture: CardPicture, texts: readonly st
   );
   const fits = await Promise.all(
     [...new Set(texts)].map(async (text): Promise<NumberFit> => {
-      const drawn = await renderTight(text, FONT);
-      const drawnBuffer = await drawn.image.png().toBuffer();
+      const drawn = await drawnNumber(text);
+      const drawnBuffer = drawn.png;
       let best = 0;
       for (const patch of patches) {
         const aspectFit = Math.min(drawn.aspect, patch.aspect) / Math.max(drawn.aspect, patch.aspect);
