@@ -20,7 +20,9 @@ function summarise(event: RecordedEvent): string {
       const { result, owner, images } = cardGradedSchema.parse(event.data);
       const { centering, corners, edges, surface } = result.grades;
       const sides = images.back ? 'front and back' : 'front';
-      const graded = `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}" for ${owner}`;
+      const { catalogId, catalogConfidence } = result.identification;
+      const catalogue = catalogId ? ` (catalogue ${catalogId}, confidence ${catalogConfidence})` : '';
+      const graded = `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}"${catalogue} for ${owner}`;
       return cardGradedSchema.shape.savedSeparately.parse((event.data as { savedSeparately?: unknown }).savedSeparately) ? graded : `${graded}, saved to the collection`;
     }
     case 'CardSaved': {

@@ -38,6 +38,8 @@ export interface CardGradesTable {
   saved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   /** A sample card (Restore Sample Cards): in the collection, marked, counted for nothing. */
   sample: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The catalogue card it was identified as ("base1-58"), for the price refresh; null when unmatched. */
+  catalog_id: string | null;
 }
 
 export interface PriceHistoryTable {

@@ -8,6 +8,7 @@ import * as portfolioVersions from './0004-portfolio-versions.ts';
 import * as orders from './0005-orders.ts';
 import * as feedback from './0006-feedback.ts';
 import * as imports from './0007-imports.ts';
+import * as cardCatalogIds from './0008-card-catalog-ids.ts';
 import * as savedCards from './0010-saved-cards.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0005-orders': orders,
   '0006-feedback': feedback,
   '0007-imports': imports,
+  '0008-card-catalog-ids': cardCatalogIds,
   '0010-saved-cards': savedCards,
 };
