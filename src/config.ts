@@ -94,12 +94,45 @@ const configSchema = z.object({
   // HTTP API at this base URL with this secret key.
   PAYMENT_PROCESSOR_URL: optionalText,
   PAYMENT_PROCESSOR_KEY: optionalText,
+  // Where photos and annotated pictures are kept: unset, files under DATA_DIR/images (one machine); s3://BUCKET[/PREFIX],
+  // an S3-compatible bucket that every API process and worker shares (the service mode). The bucket is reached with
+  // the AWS SDK's standard variables: AWS_ENDPOINT_URL_S3 (unset for AWS itself), AWS_REGION, AWS_ACCESS_KEY_ID and
+  // AWS_SECRET_ACCESS_KEY (unset: the SDK's default chain, such as an instance role); S3_FORCE_PATH_STYLE=true for
+  // MinIO-style endpoints.
+  IMAGE_STORE: z
+    .string()
+    .optional()
+    .transform((v, ctx): ImageStoreSetting => {
+      const setting = parseImageStoreSetting(v ?? '');
+      if (setting) return setting;
+      ctx.addIssue({ code: 'custom', message: 'IMAGE_STORE takes s3://BUCKET or s3://BUCKET/PREFIX (bucket names are lower-case letters, digits, dots and hyphens), or nothing for files under DATA_DIR/images' });
+      return z.NEVER;
+    }),
+  AWS_ENDPOINT_URL_S3: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AWS_REGION: z.string().trim().min(1).default('us-east-1'),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag,
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type ImageStoreSetting = { kind: 'files' } | { kind: 's3'; bucket: string; prefix: string };
+
+/** IMAGE_STORE's value: '' or 'files' → files, `s3://bucket[/prefix]` → a bucket; null for anything else. */
+export function parseImageStoreSetting(value: string): ImageStoreSetting | null {
+  const text = value.trim();
+  if (text === '' || text === 'files') return { kind: 'files' };
+  const s3 = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(text);
+  if (!s3) return null;
+  return { kind: 's3', bucket: s3[1]!, prefix: (s3[2] ?? '').replace(/^\/+|\/+$/g, '') };
+}
+
+export type Config = Omit<z.infer<typeof configSchema>, 'IMAGE_STORE'> & {
   /** Where PGlite keeps its files when DATABASE_URL is not set. */
   pgliteDir: string;
+  /** The files adapter's folder (DATA_DIR/images), also the source of `npm run images -- copy`. */
   imagesDir: string;
+  /** IMAGE_STORE, parsed. */
+  imageStore: ImageStoreSetting;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,8 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const { IMAGE_STORE: imageStore, ...settings } = parsed.data;
   return {
-    ...parsed.data,
+    ...settings,
+    imageStore,
     DATA_DIR: dataDir,
     pgliteDir: path.join(dataDir, 'pg'),
     imagesDir: path.join(dataDir, 'images'),

@@ -11,7 +11,7 @@ import { openDatabase, type Database } from './infra/database/index.ts';
 import { createEventStore, type EventStore } from './infra/event-store/index.ts';
 import { createCardIdentifier } from './infra/identification/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
-import { openImageStore, type ImageStore } from './infra/image-storage/index.ts';
+import { imageStoreWarning, openImageStore, type ImageStore } from './infra/image-storage/index.ts';
 import { countedEventStore, countedImageFetcher, observeGradingStage } from './infra/metrics/metrics.ts';
 import { createPaymentProcessor } from './infra/payments/index.ts';
 import type { PaymentProcessor } from './infra/payments/types.ts';
@@ -34,7 +34,7 @@ export interface Services {
   eventStore: EventStore;
   queue: JobQueue;
   cpuPool: CpuPool;
-  /** Photos, stored once by content hash (DATA_DIR/images). */
+  /** Photos, stored once by content hash: DATA_DIR/images, or the bucket of IMAGE_STORE=s3://… */
   imageStore: ImageStore;
   /** Downloads image URLs without reaching inside our network (DESIGN.md §5); one per process, for its concurrency limit. */
   imageFetcher: ImageFetcher;
@@ -114,6 +114,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     closers.push({ name: 'card identifier', close: () => identifier.close() });
     const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage });
     const imageStore = openImageStore(config);
+    if (imageStore.close) closers.push({ name: 'image store', close: async () => imageStore.close?.() });
+    const imageWarning = imageStoreWarning(config);
+    if (imageWarning) logger.warn({ imageStore: imageStore.location }, imageWarning);
     const imageFetcher = countedImageFetcher(openImageFetcher(config));
     const cardIds = createCardIds(database.db);
     const accounts = createAccounts({ config, logger, database, eventStore, clock, ids });
@@ -137,7 +140,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);
 
     logger.info(
-      { database: database.kind, queue: queue.kind, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },
+      { database: database.kind, queue: queue.kind, imageStore: imageStore.location, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },
       `${options.role} runtime ready`,
     );
     return {
