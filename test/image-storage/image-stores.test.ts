@@ -1,8 +1,10 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileImageStore, createS3ImageStore, ImageStoreUnavailableError, type ImageStore } from '../../src/infra/image-storage/index.ts';
+import { runImagesCommand } from '../../scripts/images.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createFileImageStore, createS3ImageStore, imageStoreWarning, ImageStoreUnavailableError, type ImageStore } from '../../src/infra/image-storage/index.ts';
 import { startS3Server, type S3TestServer } from '../support/s3-server.ts';
 import { imageStoreContract } from './image-store-contract.ts';
 import { sampleImage } from './sample-images.ts';
@@ -81,5 +83,72 @@ describe('S3 image store, beyond the contract', () => {
     } finally {
       wrongBucket.close?.();
     }
+  });
+});
+
+describe('npm run images -- copy', () => {
+  it('copies a files-mode folder into a bucket, resumably and idempotently, leaving damaged files behind', async () => {
+    const source = await mkdtemp(path.join(os.tmpdir(), 'images-copy-'));
+    try {
+      const local = createFileImageStore(source);
+      const hashes: string[] = [];
+      for (let i = 0; i < 12; i++) hashes.push((await local.put(await sampleImage('image/png', 100 + i))).hash);
+      // A damaged file (bytes that are not its name's), a write in progress and a stray file.
+      const damaged = hashes[11]!;
+      await writeFile(path.join(source, damaged.slice(0, 2), damaged.slice(2, 4), damaged), await sampleImage('image/png', 999));
+      await writeFile(path.join(source, 'ab.123.tmp'), 'half');
+      await writeFile(path.join(source, 'notes.txt'), 'hello');
+      // A copy that stopped half-way: a few are already in the bucket.
+      const target = createS3ImageStore(s3.storeOptions('copied'));
+      for (const hash of hashes.slice(0, 4)) await target.put((await local.get(hash))!.bytes);
+
+      const lines: string[] = [];
+      const run = () => runImagesCommand(['copy', '--to', `s3://${s3.bucket}/copied`, '--from', source], { ...s3.env('copied') }, (line) => lines.push(line));
+      expect(await run()).toBe(2);
+      expect(lines.at(-3)).toMatch(/^done in [\d.]+ s: 7 copied, 4 already there, 2 left behind$/);
+      expect(lines.slice(-2).join('\n')).toMatch(/damaged: its bytes do not match its name[\s\S]*notes\.txt: not an image of the store/);
+      for (const hash of hashes.slice(0, 11)) expect((await target.get(hash))?.bytes.equals((await local.get(hash))!.bytes)).toBe(true);
+      expect(await target.has(damaged)).toBe(false);
+      expect(s3.writesOf(`copied/${hashes[0]}`)).toBe(1);
+
+      lines.length = 0;
+      expect(await run()).toBe(2);
+      expect(lines.at(-3)).toMatch(/: 0 copied, 11 already there, 2 left behind$/);
+
+      // The bucket down: it stops and says how to go on.
+      await s3.stop();
+      lines.length = 0;
+      try {
+        expect(await run()).toBe(1);
+      } finally {
+        await s3.start();
+      }
+      expect(lines.join('\n')).toMatch(/stopped: .*ECONNREFUSED/);
+      target.close?.();
+      expect(await runImagesCommand(['copy', '--to', 'file:///tmp'], {}, (line) => lines.push(line))).toBe(1);
+      expect(lines.at(-1)).toMatch(/^usage: npm run images -- copy --to s3:\/\/BUCKET/);
+    } finally {
+      await rm(source, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('reads IMAGE_STORE and refuses what is not s3://BUCKET[/PREFIX]', () => {
+    expect(loadConfig({}).imageStore).toEqual({ kind: 'files' });
+    expect(loadConfig({ IMAGE_STORE: 's3://card-images' }).imageStore).toEqual({ kind: 's3', bucket: 'card-images', prefix: '' });
+    expect(loadConfig({ IMAGE_STORE: 's3://card-images/prod/photos/' }).imageStore).toEqual({ kind: 's3', bucket: 'card-images', prefix: 'prod/photos' });
+    for (const wrong of ['s3://', 's3://Upper', 'gs://bucket', '/var/images', 's3://a']) {
+      expect(() => loadConfig({ IMAGE_STORE: wrong })).toThrow(/IMAGE_STORE takes s3:\/\/BUCKET/);
+    }
+    expect(() => loadConfig({ IMAGE_STORE: 's3://b1', AWS_ENDPOINT_URL_S3: 'minio:9000' })).toThrow(/AWS_ENDPOINT_URL_S3/);
+  });
+
+  it('warns a service-mode process whose images stay on its own disk', () => {
+    expect(imageStoreWarning(loadConfig({ DATA_DIR: '/srv/cards' }))).toBeUndefined();
+    expect(imageStoreWarning(loadConfig({ DATABASE_URL: 'postgres://db/cards', IMAGE_STORE: 's3://card-images' }))).toBeUndefined();
+    expect(imageStoreWarning(loadConfig({ DATABASE_URL: 'postgres://db/cards', DATA_DIR: '/srv/cards' }))).toBe(
+      "IMAGE_STORE is not set: images stay on this machine's disk (/srv/cards/images), so only one API process may serve them and photos stored by other processes or workers are not found here. Set IMAGE_STORE=s3://BUCKET to share them (README.md, Service mode).",
+    );
   });
 });

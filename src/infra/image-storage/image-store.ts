@@ -74,7 +74,7 @@ export function notAnImageError(): AppError {
  */
 export class ImageStoreUnavailableError extends AppError {
   constructor(cause: unknown) {
-    super('unavailable', 'image_store_unavailable', 'Photo storage is not answering right now, so nothing was saved. Please try again in a minute.');
+    super('unavailable', 'image_store_unavailable', 'Photo storage is not answering right now. Please try again in a minute.');
     this.cause = cause;
   }
 }

@@ -6,6 +6,7 @@ import { createS3ImageStore } from './s3-image-store.ts';
 export * from './image-store.ts';
 export * from './image-type.ts';
 export { createFileImageStore } from './file-image-store.ts';
+export { copyImages, type CopyReport } from './copy-images.ts';
 export { createS3ImageStore, type S3ImageStoreOptions } from './s3-image-store.ts';
 
 /** The S3 client's settings from the configuration (IMAGE_STORE=s3://…, the AWS_* variables, S3_FORCE_PATH_STYLE). */
