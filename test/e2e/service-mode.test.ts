@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
+import { createS3ImageStore, type ImageStore } from '../../src/infra/image-storage/index.ts';
+import { postgresAvailable, redisAvailable } from '../support/services.ts';
+import { startServiceMode, type RunningProcess, type ServiceMode } from './support/service-mode.ts';
+
+// The service mode proven with real processes (issue 19): two API servers and two queue workers on one PostgreSQL,
+// one Redis and one S3 server on loopback, each process with a data folder of its own. One set of processes for the
+// whole file: starting them is the slow part.
+
+const available = (await postgresAvailable()) && (await redisAvailable());
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+interface CardResult {
+  id: string;
+  imageUrl: string;
+  annotatedImageUrl: string;
+}
+
+describe.runIf(available)('service mode: two API processes, two workers, PostgreSQL, Redis and an S3 store', () => {
+  let mode: ServiceMode;
+  let apiA: RunningProcess;
+  let apiB: RunningProcess;
+  let bucket: ImageStore;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    mode = await startServiceMode();
+    [apiA, apiB] = await Promise.all([mode.startApi('api-a'), mode.startApi('api-b'), mode.startWorker('worker-1'), mode.startWorker('worker-2')]);
+    bucket = createS3ImageStore(mode.s3.storeOptions());
+    photo = await readFile(new URL('1-gem-mint.jpg', SAMPLE_CARDS_DIR));
+  });
+  afterAll(async () => {
+    bucket?.close?.();
+    await mode?.close();
+  });
+
+  /** The sample photo with `n` appended after its end: another file (another hash), the same picture. */
+  const variant = (n: number) => Buffer.concat([photo, Buffer.from(`variant ${n}`)]);
+
+  async function grade(api: RunningProcess, front: Buffer, cookie?: string): Promise<{ status: number; body: Record<string, unknown>; cookie: string }> {
+    const form = new FormData();
+    form.append('frontImage', new Blob([front], { type: 'image/jpeg' }), 'front.jpg');
+    form.append('cardType', 'pokemon');
+    const response = await fetch(`${api.baseUrl}/api/grade-card`, { method: 'POST', body: form, headers: { origin: api.baseUrl, ...(cookie ? { cookie } : {}) } });
+    const setCookie = /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, cookie: setCookie ?? cookie ?? '' };
+  }
+
+  async function image(api: RunningProcess, url: string): Promise<{ status: number; bytes: Buffer; type: string | null }> {
+    const response = await fetch(`${api.baseUrl}${url}`);
+    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), type: response.headers.get('content-type') };
+  }
+
+  it('shows a card graded on one API process, photo and annotated picture, on the other', async () => {
+    const front = variant(0);
+    const graded = await grade(apiA, front);
+    expect(graded.status).toBe(200);
+    const card = graded.body as unknown as CardResult;
+
+    const shared = await fetch(`${apiB.baseUrl}/api/card/${card.id}`);
+    expect(shared.status).toBe(200);
+    expect(((await shared.json()) as CardResult).imageUrl).toBe(card.imageUrl);
+    const collection = await fetch(`${apiB.baseUrl}/api/my-cards`, { headers: { cookie: graded.cookie } });
+    expect(((await collection.json()) as CardResult[]).map((c) => c.id)).toEqual([card.id]);
+
+    const photoOnB = await image(apiB, card.imageUrl);
+    expect(photoOnB).toMatchObject({ status: 200, type: 'image/jpeg' });
+    expect(photoOnB.bytes.equals(front)).toBe(true);
+    const annotatedOnB = await image(apiB, card.annotatedImageUrl);
+    const annotatedOnA = await image(apiA, card.annotatedImageUrl);
+    expect(annotatedOnB).toMatchObject({ status: 200, type: 'image/png' });
+    expect(annotatedOnB.bytes.equals(annotatedOnA.bytes)).toBe(true);
+    // Nothing went to either process's own disk: the bucket holds both, under their hashes.
+    expect(await bucket.has(sha256(front))).toBe(true);
+    expect(card.annotatedImageUrl).toContain(sha256(annotatedOnB.bytes));
+
+    const part = await fetch(`${apiB.baseUrl}${card.imageUrl}`, { headers: { range: 'bytes=2-9' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(front.subarray(2, 10))).toBe(true);
+  });
+
+  it('loses nothing when the image store stops and comes back mid-traffic, and says so while it is down', async () => {
+    const apis = [apiA, apiB];
+    // Traffic on both processes; the store stops while it is in flight, and comes back a moment later.
+    const traffic = Array.from({ length: 6 }, (_, i) => grade(apis[i % 2]!, variant(10 + i)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await mode.s3.stop();
+
+    // While it is down: grading and image reads answer 503 with a plain message, readiness names the store.
+    const refused = await grade(apiB, variant(99));
+    expect(refused).toMatchObject({ status: 503, body: { code: 'image_store_unavailable', error: 'Photo storage is not answering right now. Please try again in a minute.' } });
+    expect((await image(apiA, `/api/images/${sha256(variant(0))}`)).status).toBe(503);
+    const notReady = await fetch(`${apiA.baseUrl}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({ error: 'Not ready: the image store does not answer.', code: 'not_ready' });
+
+    await mode.s3.start();
+    const outcomes = await Promise.all(traffic);
+    for (const outcome of outcomes) expect([200, 503]).toContain(outcome.status);
+
+    // Back by itself: the refused photos go through now, and every card either process recorded shows its pictures.
+    const retried = await Promise.all(outcomes.map((o, i) => (o.status === 200 ? o : grade(apis[i % 2]!, variant(10 + i)))));
+    expect(retried.map((o) => o.status)).toEqual(retried.map(() => 200));
+    expect((await grade(apiB, variant(99))).status).toBe(200);
+    expect((await fetch(`${apiA.baseUrl}/readyz`)).status).toBe(200);
+    for (const [i, outcome] of retried.entries()) {
+      const card = outcome.body as unknown as CardResult;
+      for (const api of apis) {
+        const front = await image(api, card.imageUrl);
+        expect(front.status).toBe(200);
+        expect(front.bytes.equals(variant(10 + i))).toBe(true);
+        expect((await image(api, card.annotatedImageUrl)).status).toBe(200);
+      }
+    }
+
+    // No event names an image the store does not have (the image is stored before the event).
+    const { rows } = await sql<{ data: { images: { front: { hash: string } }; annotatedImages: { front: string } } }>`
+      select data from es_events where event_type = 'CardGraded'`.execute(mode.database.db);
+    expect(rows.length).toBe(1 + 6 + 1);
+    for (const { data } of rows) {
+      const event = typeof data === 'string' ? JSON.parse(data) : data;
+      expect(await bucket.has(event.images.front.hash)).toBe(true);
+      expect(await bucket.has(event.annotatedImages.front)).toBe(true);
+    }
+  });
+});
