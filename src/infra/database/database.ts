@@ -38,6 +38,9 @@ export function openPostgres(options: PostgresOptions): Database {
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
   });
+  // An idle connection the server closed (PostgreSQL restarted, a failover, an idle timeout) is dropped from the pool
+  // and replaced on the next query. Without a listener this 'error' would end the whole process.
+  pool.on('error', () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
