@@ -17,7 +17,7 @@ import { createPaymentProcessor } from './infra/payments/index.ts';
 import type { PaymentProcessor } from './infra/payments/types.ts';
 import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
 import { asyncProjections, inlineProjections } from './projections/index.ts';
-import { startProjectionRunners } from './projections/runner/index.ts';
+import { dropAbandonedRebuilds, startProjectionRunners } from './projections/runner/index.ts';
 import { gradeCard } from './workers/grading/index.ts';
 import { jobRegistrations } from './workers/handlers.ts';
 
@@ -125,6 +125,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     if (options.role === 'api') {
       const renamed = await renameEmailUsernames(eventStore, () => ({ actor: { kind: 'system', id: 'usernames' }, commandId: ids.uuid(), timestamp: clock.now().toISOString() }), database.db);
       if (renamed > 0) logger.info({ renamed }, 'accounts named after their email renamed from their own names');
+      // A rebuild cut off half-way (its process died) leaves a scratch schema; the next start clears it.
+      const abandoned = await dropAbandonedRebuilds(database.db);
+      if (abandoned.length > 0) logger.warn({ schemas: abandoned }, 'dropped what rebuilds cut off half-way left behind');
       const stopRunners = await startProjectionRunners(database, eventStore, asyncProjections, { logger });
       closers.push({ name: 'projection runners', close: () => stopRunners() });
     }
