@@ -87,6 +87,9 @@ const configSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
     .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+  // `npm run worker` serves its own /metrics (jobs run, grading stages, downloads, process figures) on this port, to the
+  // METRICS_TOKEN's bearer; unset, none. 0 picks a free port (logged). Bind it where only Prometheus reaches (HOST).
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // Feedback, guests included: per client address for guests, per account for signed-in users, an hour at a time.
   FEEDBACK_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(10),
   FEEDBACK_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),

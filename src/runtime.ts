@@ -12,7 +12,7 @@ import { createEventStore, type EventStore } from './infra/event-store/index.ts'
 import { createCardIdentifier } from './infra/identification/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
 import { imageStoreWarning, openImageStore, type ImageStore } from './infra/image-storage/index.ts';
-import { countedEventStore, countedImageFetcher, observeGradingStage } from './infra/metrics/metrics.ts';
+import { countedEventStore, countedImageFetcher, observeGradingStage, timedJobHandler } from './infra/metrics/metrics.ts';
 import { createPaymentProcessor } from './infra/payments/index.ts';
 import type { PaymentProcessor } from './infra/payments/types.ts';
 import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
@@ -140,7 +140,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments };
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];
-    for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);
+    for (const registration of registrations) queue.process(registration.name, timedJobHandler(registration.name, registration.handler), registration.options);
 
     logger.info(
       { database: database.kind, queue: queue.kind, imageStore: imageStore.location, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },

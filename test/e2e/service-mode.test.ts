@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
 import { createS3ImageStore, type ImageStore } from '../../src/infra/image-storage/index.ts';
 import { postgresAvailable, redisAvailable } from '../support/services.ts';
-import { startServiceMode, type RunningProcess, type ServiceMode } from './support/service-mode.ts';
+import { SERVICE_METRICS_TOKEN, startServiceMode, type RunningProcess, type ServiceMode } from './support/service-mode.ts';
 
 // The service mode proven with real processes (issue 19): two API servers and two queue workers on one PostgreSQL,
 // one Redis and one S3 server on loopback, each process with a data folder of its own. One set of processes for the
@@ -24,12 +24,15 @@ describe.runIf(available)('service mode: two API processes, two workers, Postgre
   let mode: ServiceMode;
   let apiA: RunningProcess;
   let apiB: RunningProcess;
+  let workers: RunningProcess[];
   let bucket: ImageStore;
   let photo: Buffer;
 
   beforeAll(async () => {
     mode = await startServiceMode();
-    [apiA, apiB] = await Promise.all([mode.startApi('api-a'), mode.startApi('api-b'), mode.startWorker('worker-1'), mode.startWorker('worker-2')]);
+    let worker1: RunningProcess, worker2: RunningProcess;
+    [apiA, apiB, worker1, worker2] = await Promise.all([mode.startApi('api-a'), mode.startApi('api-b'), mode.startWorker('worker-1'), mode.startWorker('worker-2')]);
+    workers = [worker1, worker2];
     bucket = createS3ImageStore(mode.s3.storeOptions());
     photo = await readFile(new URL('1-gem-mint.jpg', SAMPLE_CARDS_DIR));
   });
@@ -126,5 +129,17 @@ describe.runIf(available)('service mode: two API processes, two workers, Postgre
       expect(await bucket.has(event.images.front.hash)).toBe(true);
       expect(await bucket.has(event.annotatedImages.front)).toBe(true);
     }
+  });
+
+  it('lets an operator scrape each worker\'s own metrics as well as the API\'s', async () => {
+    for (const worker of workers) {
+      const port = /metrics at http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(worker.output())?.[1];
+      expect(port, `${worker.name} logs where its metrics are`).toBeDefined();
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${SERVICE_METRICS_TOKEN}` } });
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('process_resident_memory_bytes');
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+    }
+    expect((await fetch(`${apiA.baseUrl}/metrics`, { headers: { authorization: `Bearer ${SERVICE_METRICS_TOKEN}` } })).status).toBe(200);
   });
 });

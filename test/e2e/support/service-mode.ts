@@ -37,6 +37,7 @@ export interface ServiceMode {
 }
 
 const node = path.join(repoRoot, 'node_modules/.bin/node');
+export const SERVICE_METRICS_TOKEN = 'service-mode-metrics-token-0123';
 
 function launch(name: string, script: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<void> } {
   const child = spawn(node, [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -85,6 +86,9 @@ export async function startServiceMode(overrides: NodeJS.ProcessEnv = {}): Promi
     AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
     GRADE_LIMIT_GUEST_PER_MINUTE: '1000',
     GRADE_LIMIT_USER_PER_MINUTE: '1000',
+    METRICS_TOKEN: SERVICE_METRICS_TOKEN,
+    // Workers serve their own /metrics on a free port (they log it); API processes serve theirs at /metrics.
+    METRICS_PORT: '0',
     ...s3.env(),
     ...overrides,
   };
