@@ -55,6 +55,13 @@ const configSchema = z.object({
   IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
   IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(15 * 1024 * 1024),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  // Bulk import (DESIGN.md §5): rows worked on at once per process, tries per row for network failures (an image the
+  // engine refuses is never tried again), the first wait between tries (doubled each time, with jitter), and how
+  // long a BullMQ worker's hold on a row lasts without renewal (a killed worker's rows go to another after this).
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).default(50),
+  IMPORT_ROW_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+  IMPORT_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(1_000),
+  IMPORT_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   // Opens loopback image URLs for tests only; private, link-local and other ranges stay closed.
   ALLOW_LOOPBACK_IMAGE_URLS: flag,
   // Cookie Secure flag; on by default behind HTTPS in production.

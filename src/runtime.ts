@@ -17,9 +17,11 @@ import { createPaymentProcessor } from './infra/payments/index.ts';
 import type { PaymentProcessor } from './infra/payments/types.ts';
 import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
 import { asyncProjections, inlineProjections } from './projections/index.ts';
+import { createProgressPublisher, type ProgressPublisher } from './projections/imports/progress-channel.ts';
 import { dropAbandonedRebuilds, startProjectionRunners } from './projections/runner/index.ts';
 import { gradeCard } from './workers/grading/index.ts';
 import { jobRegistrations } from './workers/handlers.ts';
+import { createImportRowHandler, type ImportRowHandler } from './workers/imports/import-row.ts';
 
 // The composition root: from a Config, every long-lived piece of a process, opened in order and
 // closed in reverse. The HTTP server (src/main.ts) and the queue workers (src/workers/main.ts) both start here.
@@ -46,6 +48,10 @@ export interface Services {
   accounts: Accounts;
   /** Card payments for orders: the built-in test mode, or a processor's API. */
   payments: PaymentProcessor;
+  /** Publishes bulk imports' live progress to every API process (throttled per import). */
+  importProgress: ProgressPublisher;
+  /** Bulk-import rows as jobs: enqueue them, and at start-up resume what a crash or deploy left. */
+  importRows: ImportRowHandler;
 }
 
 export interface Runtime extends Services {
@@ -137,10 +143,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     closers.push({ name: 'job queue', close: (timeoutMs) => queue.close(Math.max(100, timeoutMs - 1_000)) });
 
     const payments = createPaymentProcessor(config, clock);
-    const services: Services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments };
+    const importProgress = createProgressPublisher(database, { onError: (error) => logger.warn({ err: error }, 'import progress not published') });
+    closers.push({ name: 'import progress', close: () => importProgress.flush() });
+    const services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments, importProgress } as Services;
+    services.importRows = createImportRowHandler(services);
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];
     for (const registration of registrations) queue.process(registration.name, timedJobHandler(registration.name, registration.handler), registration.options);
+    // Rows a crash or a deploy left without an outcome are worked on again (their job ids keep the queue from
+    // holding any twice).
+    await services.importRows.resume().catch((error: unknown) => logger.error({ err: error }, 'import rows not resumed'));
 
     logger.info(
       { database: database.kind, queue: queue.kind, imageStore: imageStore.location, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },

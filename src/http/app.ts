@@ -27,6 +27,7 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { portfolioRoutes } from './routes/portfolio.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { importRoutes } from './routes/imports.ts';
 
 /**
  * fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies counted from the server (the address
@@ -111,6 +112,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     await api.register(accountRoutes, { runtime });
     await api.register(addressRoutes, { runtime });
     await api.register(ordersRoutes, { runtime });
+    await api.register(importRoutes, { runtime });
   });
 
   // The API's OpenAPI document and its page, outside the API's sessions (no cookie).

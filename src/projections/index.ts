@@ -6,6 +6,7 @@ import { cardsProjection } from './cards/cards-projection.ts';
 import { portfolioProjection } from './portfolio/portfolio-projection.ts';
 import { feedbackProjection } from './feedback/feedback-projection.ts';
 import { ordersProjection } from './orders/orders-projection.ts';
+import { importsProjection } from './imports/imports-projection.ts';
 import { leaderboardProjection } from './leaderboard/leaderboard-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 
@@ -21,6 +22,7 @@ export const inlineProjections: readonly InlineProjection[] = [
   feedbackProjection,
   addressesProjection,
   ordersProjection,
+  importsProjection,
 ];
 
 export const asyncProjections: readonly AsyncProjection[] = [

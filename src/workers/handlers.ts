@@ -1,5 +1,6 @@
 import type { JobHandler, ProcessOptions } from '../infra/queue/index.ts';
 import type { Services } from '../runtime.ts';
+import { IMPORT_ROW_JOB, type ImportRowJob } from './imports/import-row.ts';
 
 // THE registry of job handlers. Add yours with one import and one line in the list below:
 // `defineJob('analyze-import-row', (job) => analyzeImportRow(services, job), { concurrency: 50, onFailed })`.
@@ -16,6 +17,9 @@ export function defineJob<Data>(name: string, handler: JobHandler<Data>, options
   return { name, handler, options } as unknown as JobRegistration;
 }
 
-export function jobRegistrations(_services: Services): JobRegistration[] {
-  return [];
+export function jobRegistrations(services: Services): JobRegistration[] {
+  const { config } = services;
+  return [
+    defineJob<ImportRowJob>(IMPORT_ROW_JOB, (job) => services.importRows.handle(job), { concurrency: config.IMPORT_CONCURRENCY, lockDurationMs: config.IMPORT_JOB_LOCK_MS }),
+  ];
 }

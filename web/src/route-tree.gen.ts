@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CollectionRouteImport } from './routes/collection'
 import { Route as FeedbackRouteImport } from './routes/feedback'
+import { Route as ImportRouteImport } from './routes/import'
 import { Route as PortfolioRouteImport } from './routes/portfolio'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SettingsRouteImport } from './routes/settings'
@@ -41,6 +42,11 @@ const CollectionRoute = CollectionRouteImport.update({
 const FeedbackRoute = FeedbackRouteImport.update({
   id: '/feedback',
   path: '/feedback',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ImportRoute = ImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PortfolioRoute = PortfolioRouteImport.update({
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/import': typeof ImportRoute
   '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
@@ -109,6 +116,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/import': typeof ImportRoute
   '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
@@ -125,6 +133,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/collection': typeof CollectionRoute
   '/feedback': typeof FeedbackRoute
+  '/import': typeof ImportRoute
   '/portfolio': typeof PortfolioRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
@@ -142,6 +151,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/collection'
     | '/feedback'
+    | '/import'
     | '/portfolio'
     | '/profile'
     | '/settings'
@@ -157,6 +167,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/collection'
     | '/feedback'
+    | '/import'
     | '/portfolio'
     | '/profile'
     | '/settings'
@@ -172,6 +183,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/collection'
     | '/feedback'
+    | '/import'
     | '/portfolio'
     | '/profile'
     | '/settings'
@@ -188,6 +200,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   CollectionRoute: typeof CollectionRoute
   FeedbackRoute: typeof FeedbackRoute
+  ImportRoute: typeof ImportRoute
   PortfolioRoute: typeof PortfolioRoute
   ProfileRoute: typeof ProfileRoute
   SettingsRoute: typeof SettingsRoute
@@ -227,6 +240,13 @@ declare module '@tanstack/react-router' {
       path: '/feedback'
       fullPath: '/feedback'
       preLoaderRoute: typeof FeedbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/import': {
+      id: '/import'
+      path: '/import'
+      fullPath: '/import'
+      preLoaderRoute: typeof ImportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/portfolio': {
@@ -300,6 +320,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   CollectionRoute: CollectionRoute,
   FeedbackRoute: FeedbackRoute,
+  ImportRoute: ImportRoute,
   PortfolioRoute: PortfolioRoute,
   ProfileRoute: ProfileRoute,
   SettingsRoute: SettingsRoute,

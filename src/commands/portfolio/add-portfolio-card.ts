@@ -30,13 +30,16 @@ export function newCardDetails(body: AddPortfolioCardBody, defaults: { category?
   };
 }
 
-/** Adds a card to the owner's portfolio; returns its new id. */
+/**
+ * Adds a card to the owner's portfolio; returns its new id. `cardId`: an id drawn earlier (a bulk import draws its
+ * rows' ids when it starts, so a row worked on twice finds its card there and adds none).
+ */
 export async function addPortfolioCard(
   context: { store: EventStore; db: Kysely<Tables>; metadata: EventMetadata },
-  input: { owner: Owner; body: AddPortfolioCardBody },
+  input: { owner: Owner; body: AddPortfolioCardBody; cardId?: number },
 ): Promise<number> {
   const { owner, body } = input;
-  const cardId = await nextPortfolioCardId(context.db);
+  const cardId = input.cardId ?? (await nextPortfolioCardId(context.db));
   const price = body.currentPrice === null || body.currentPrice === undefined ? null : { cents: body.currentPrice, source: body.priceSource ?? null };
   await handleCommand(context, {
     ...portfolioCardStream(cardId),

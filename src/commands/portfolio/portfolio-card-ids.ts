@@ -8,3 +8,10 @@ export async function nextPortfolioCardId(db: Kysely<Tables>): Promise<number> {
   const { rows } = await sql<{ id: string | number }>`select nextval('portfolio_card_ids') as id`.execute(db);
   return Number(rows[0]!.id);
 }
+
+/** `count` ids at once (a bulk import's rows), in one round trip. */
+export async function nextPortfolioCardIds(db: Kysely<Tables>, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const { rows } = await sql<{ id: string | number }>`select nextval('portfolio_card_ids') as id from generate_series(1, ${count})`.execute(db);
+  return rows.map((r) => Number(r.id));
+}

@@ -32,6 +32,8 @@ export const cardGradedSchema = z.object({
   /** Everything the engine said: the grade, who the card is, and every measurement behind the grade. */
   result: gradedCardSchema,
   gradedAt: z.string(),
+  /** The marketplace's item id the user gave with the card (a bulk import's ItemID), shown as its badge. */
+  comcId: z.string().max(100).nullable().optional(),
 });
 export type CardGraded = DomainEvent<'CardGraded', z.infer<typeof cardGradedSchema>>;
 

@@ -11,11 +11,8 @@ import { createPortfolioReader } from '../../projections/portfolio/portfolio-rea
 import { findPortfolioCard, portfolioPriceHistory, portfolioValueHistory } from '../../projections/portfolio/queries.ts';
 import type { CardPhoto } from '../../commands/cards/grade-card.ts';
 import { AppError } from '../../contracts/errors.ts';
-import type { GradedCard } from '../../contracts/grading.ts';
-import { centsToDecimal, formatUsd, MAX_CENTS } from '../../contracts/money.ts';
-import { ANALYZED_CATEGORY } from '../../contracts/portfolio.ts';
 import { analysisResultSchema, analyzeCardImagesSchema, type AnalysisResult } from '../../contracts/portfolio-analysis.ts';
-import { knownPrice } from '../../domain/cards/index.ts';
+import { analysisOf } from '../../domain/portfolio/index.ts';
 import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
 import { imageUrl } from '../../projections/cards/image-urls.ts';
 import type { RouteOptions } from '../app.ts';
@@ -57,34 +54,6 @@ async function photoOf(fetcher: ImageFetcher, side: string, label: 'Front' | 'Ba
   const bytes = Buffer.from(data, 'base64');
   if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('too_large', 'upload_too_large', `The ${label.toLowerCase()} image is larger than 10 MB. Please use a smaller photo.`);
   return { bytes, sourceUrl: null };
-}
-
-/**
- * SPEC.md §3's analysis result from the engine's grade: who the card is (OCR or the configured vision model), its
- * price only where a named source gave one, and the engine's grade as the estimate of a raw card. Reading a slab's
- * label is not done yet, so no card is reported as professionally graded.
- */
-function analysisOf(card: GradedCard, front: string, back: string | null): AnalysisResult {
-  const known = knownPrice(card.identification);
-  const cents = known ? Math.min(MAX_CENTS, Math.round(known.priceValue * 100)) : null;
-  return {
-    cardName: card.cardName,
-    cardSet: card.cardSet,
-    cardNumber: card.cardNumber,
-    year: null,
-    isGraded: false,
-    gradingCompany: null,
-    grade: null,
-    estimatedGrade: card.overallGrade,
-    condition: card.condition,
-    estimatedPrice: cents === null ? 'N/A' : formatUsd(cents),
-    price: cents === null ? null : centsToDecimal(cents),
-    priceSource: known?.source ?? null,
-    notes: card.identification.source === 'none' ? 'The card could not be identified from its photo.' : null,
-    category: ANALYZED_CATEGORY,
-    imageUrl: imageUrl(front),
-    backImageUrl: back === null ? null : imageUrl(back),
-  };
 }
 
 export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
@@ -148,7 +117,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
     const { card } = await runtime.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
     // Stored only once the engine has taken them, so a refused photo leaves nothing behind.
     const [frontStored, backStored] = await Promise.all([runtime.imageStore.put(front.bytes), back ? runtime.imageStore.put(back.bytes) : null]);
-    return analysisOf(card, frontStored.hash, backStored?.hash ?? null);
+    return analysisOf(card, imageUrl(frontStored.hash), backStored ? imageUrl(backStored.hash) : null);
   });
 
   app.delete('/api/portfolio/:id', { schema: routeDocs({ summary: 'Remove a portfolio card', tags: ['portfolio'], params: portfolioIdParams, responses: { 200: messageResponseSchema }, errors: [404] }, 'DELETE') }, async (request) => {

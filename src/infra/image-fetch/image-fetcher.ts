@@ -5,6 +5,7 @@ import net from 'node:net';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { isAcceptedImageType, normaliseMediaType, sniffImageType, type ImageContentType } from '../image-storage/image-type.ts';
+import { createLimiter } from '../concurrency/limiter.ts';
 import { refusedAddressKind } from './address-policy.ts';
 import { imageFetchErrors } from './errors.ts';
 
@@ -241,21 +242,4 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
-}
-
-/** Runs at most `max` tasks at once; a finished task hands its slot straight to the next in line. */
-function createLimiter(max: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async function limit<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
 }

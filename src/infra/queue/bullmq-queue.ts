@@ -126,6 +126,9 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         connection: workerConnection,
         prefix,
         concurrency: processOptions.concurrency ?? 1,
+        ...(processOptions.lockDurationMs
+          ? { lockDuration: processOptions.lockDurationMs, stalledInterval: processOptions.lockDurationMs, maxStalledCount: 5 }
+          : {}),
       });
       worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'worker error'));
       workers.set(name, worker);

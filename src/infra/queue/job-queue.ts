@@ -40,6 +40,11 @@ export interface ProcessOptions<Data = unknown> {
    * The place to record the failure (for example an `ImportRowFailed` event).
    */
   onFailed?: (job: Job<Data>, error: Error) => Promise<void> | void;
+  /**
+   * BullMQ: how long a worker's hold on a running job lasts without renewal (renewed while the worker lives). A
+   * worker killed mid-job gives its jobs back to the others after about this long. Default BullMQ's 30 s.
+   */
+  lockDurationMs?: number;
 }
 
 export interface JobCounts {

@@ -36,7 +36,7 @@ function cardRow(data: CardGraded['data']) {
     estimated_value: result.estimatedValue,
     psa10_value: result.psa10Value,
     rarity: result.rarity,
-    comc_id: null,
+    comc_id: data.comcId ?? null,
     created_at: data.gradedAt,
     front_image_hash: data.images.front.hash,
     back_image_hash: data.images.back?.hash ?? null,

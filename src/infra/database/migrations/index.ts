@@ -7,6 +7,7 @@ import * as portfolio from './0004-portfolio.ts';
 import * as portfolioVersions from './0004-portfolio-versions.ts';
 import * as orders from './0005-orders.ts';
 import * as feedback from './0006-feedback.ts';
+import * as imports from './0007-imports.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0004-portfolio-versions': portfolioVersions,
   '0005-orders': orders,
   '0006-feedback': feedback,
+  '0007-imports': imports,
 };

@@ -1,0 +1,167 @@
+import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
+import { completeImport, recordRowOutcome } from '../../commands/imports/manage-import.ts';
+import { addPortfolioCard } from '../../commands/portfolio/add-portfolio-card.ts';
+import { portfolioCardStream } from '../../commands/portfolio/streams.ts';
+import { AppError } from '../../contracts/errors.ts';
+import { addPortfolioCardSchema } from '../../contracts/portfolio.ts';
+import { cardFromAnalysis } from '../../contracts/portfolio-analysis.ts';
+import type { Owner } from '../../domain/accounts/identity.ts';
+import type { ImportRowEvent } from '../../domain/imports/index.ts';
+import { analysisOf } from '../../domain/portfolio/index.ts';
+import { createLimiter } from '../../infra/concurrency/limiter.ts';
+import type { EventMetadata } from '../../infra/event-store/types.ts';
+import type { Job } from '../../infra/queue/index.ts';
+import { imageUrl } from '../../projections/cards/image-urls.ts';
+import { findCard } from '../../projections/cards/queries.ts';
+import { finishedButOpenImports, importState, pendingRows, type PendingRow } from '../../projections/imports/queries.ts';
+import type { Services } from '../../runtime.ts';
+
+// One row of a bulk import, as one job with the id `<importId>:<row>` (DESIGN.md §5): download its photos through the
+// image fetcher (its concurrency limit and address rules), grade them with the grading service (pixel work in the CPU
+// pool), and record the outcome: the card in the collection and the portfolio, a duplicate, or a failure with its
+// reason. Work that is done is found again, never repeated: the card's id comes from its photos, the portfolio card's
+// id was drawn when the import started, and a row's outcome is recorded once (its own stream). So a row worked on
+// twice (a worker killed after the work, before the job was marked done) ends with the one outcome it had.
+
+export const IMPORT_ROW_JOB = 'import-row';
+
+export type ImportRowJob = PendingRow;
+
+export const importRowJobId = (row: Pick<PendingRow, 'importId' | 'row' | 'generation'>) =>
+  row.generation === 0 ? `${row.importId}:${row.row}` : `${row.importId}:${row.row}:retry-${row.generation}`;
+
+/** Network trouble is worth another try; a refused address, a page that is not an image or a photo the engine refuses is not. */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof AppError)) return true;
+  switch (error.code) {
+    case 'image_download_timeout':
+    case 'image_download_failed':
+    case 'image_url_unresolvable':
+    case 'server_busy':
+      return true;
+    case 'image_download_http_error': {
+      const status = Number(/HTTP (\d{3})/.exec(error.message)?.[1] ?? 0);
+      return status >= 500 || status === 408 || status === 429;
+    }
+    default:
+      return false;
+  }
+}
+
+export interface ImportRowHandler {
+  handle(job: Job<ImportRowJob>): Promise<void>;
+  /** Enqueues these rows (one job each; an id the queue still holds is not enqueued twice). */
+  enqueue(rows: readonly PendingRow[]): Promise<void>;
+  /** Start-up: completes imports whose rows all have outcomes, and enqueues every row still without one. */
+  resume(): Promise<number>;
+}
+
+export function createImportRowHandler(services: Services): ImportRowHandler {
+  const { database, eventStore: store, clock, imageFetcher, queue, config, logger, importProgress } = services;
+  const { db } = database;
+  const gradeDeps: GradeCardDeps = { store, imageStore: services.imageStore, cardIds: services.cardIds, gradePhotos: services.gradePhotos };
+  // Downloads wait on the fetcher's own limit; grading waits here, so the CPU pool's queue never overflows and
+  // downloads go on while the pool is busy.
+  const grading = createLimiter(Math.max(2, services.cpuPool.size * 2));
+
+  function metadataOf(row: PendingRow): EventMetadata {
+    return {
+      actor: { kind: 'user', id: row.owner.slice('user:'.length) },
+      commandId: `import-row:${row.importId}:${row.row}:${row.generation}`,
+      timestamp: clock.now().toISOString(),
+    };
+  }
+
+  async function fetchPhoto(url: string, side: 'Front' | 'Back'): Promise<CardPhoto> {
+    try {
+      return { bytes: (await imageFetcher.fetchImage(url)).bytes, sourceUrl: url };
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError(error.kind, error.code, `${side} image: ${error.message}`, error.details);
+      throw error;
+    }
+  }
+
+  /** Grades the row into the collection and the portfolio; the outcome to record. */
+  async function work(row: PendingRow, metadata: EventMetadata, base: Omit<ImportRowEvent['data'], 'processingMs'>, started: number): Promise<ImportRowEvent> {
+    const elapsed = () => Math.round(performance.now() - started);
+    const [front, back] = await Promise.all([fetchPhoto(row.frontImageUrl!, 'Front'), row.backImageUrl ? fetchPhoto(row.backImageUrl, 'Back') : null]);
+    const owner = row.owner as Owner;
+    const graded = await grading(() => gradeCard(gradeDeps, { owner, cardType: 'pokemon', front, back, metadata, comcId: row.itemId }));
+    if (!graded.graded && graded.gradedByCommand !== metadata.commandId) {
+      return { type: 'ImportRowDuplicate', data: { ...base, cardId: graded.cardId, reason: 'This card is already in your collection.', processingMs: elapsed() } };
+    }
+    const card = await findCard(db, graded.cardId);
+    if (!card) throw new Error(`card ${graded.cardId} graded but not in the collection`);
+    const { events: existing } = await store.readStream(portfolioCardStream(row.portfolioCardId).streamId);
+    if (existing.length === 0) {
+      const analysis = analysisOf(card.result, imageUrl(card.front_image_hash), card.back_image_hash ? imageUrl(card.back_image_hash) : null);
+      const itemNote = row.itemId ? `Item ID: ${row.itemId}` : null;
+      const body = addPortfolioCardSchema.parse({ ...cardFromAnalysis(analysis), notes: [analysis.notes, itemNote].filter(Boolean).join('\n') || null });
+      await addPortfolioCard({ store, db, metadata }, { owner, body, cardId: row.portfolioCardId });
+    }
+    return { type: 'ImportRowGraded', data: { ...base, cardId: graded.cardId, portfolioCardId: row.portfolioCardId, cardName: card.card_name, processingMs: elapsed() } };
+  }
+
+  async function finish(importId: string): Promise<void> {
+    const state = await importState(db, importId);
+    if (state && state.status === 'processing' && state.processed_cards >= state.total_cards) {
+      importProgress.publish(importId, { now: true });
+      await completeImport({ store, metadata: { actor: { kind: 'system', id: 'imports' }, commandId: `import-complete:${importId}:${state.generation}`, timestamp: clock.now().toISOString() } }, importId);
+      importProgress.publish(importId, { now: true });
+    } else {
+      importProgress.publish(importId);
+    }
+  }
+
+  async function handle(job: Job<ImportRowJob>): Promise<void> {
+    const row = job.data;
+    const started = performance.now();
+    const state = await importState(db, row.importId);
+    // Deleted, cancelled, or a later pass over the failed rows owns the row now.
+    if (!state || state.status !== 'processing' || state.generation !== row.generation) return;
+    const metadata = metadataOf(row);
+    const base = { importId: row.importId, owner: row.owner as Owner, row: row.row, generation: row.generation, at: metadata.timestamp };
+
+    let outcome: ImportRowEvent;
+    if (row.problem !== null || row.frontImageUrl === null) {
+      outcome = { type: 'ImportRowFailed', data: { ...base, code: 'import_row_invalid', reason: row.problem ?? 'FrontImage is missing.', processingMs: 0 } };
+    } else if (row.duplicateOf !== null) {
+      outcome = { type: 'ImportRowDuplicate', data: { ...base, cardId: null, reason: `The same images as row ${row.duplicateOf} of this file.`, processingMs: 0 } };
+    } else {
+      try {
+        outcome = await work(row, metadata, base, started);
+      } catch (error) {
+        if (job.signal.aborted) throw error;
+        if (isTransient(error) && job.attempt < job.maxAttempts) throw error;
+        const reason = error instanceof AppError ? error.message : 'The card could not be processed.';
+        if (!(error instanceof AppError)) logger.error({ err: error, importId: row.importId, row: row.row }, 'import row failed');
+        outcome = { type: 'ImportRowFailed', data: { ...base, code: error instanceof AppError ? error.code : 'import_row_error', reason, processingMs: Math.round(performance.now() - started) } };
+      }
+    }
+    outcome.data.at = clock.now().toISOString();
+    await recordRowOutcome({ store, metadata: { ...metadata, timestamp: outcome.data.at } }, outcome);
+    await finish(row.importId);
+  }
+
+  async function enqueue(rows: readonly PendingRow[]): Promise<void> {
+    const options = (row: PendingRow) => ({
+      jobId: importRowJobId(row),
+      attempts: config.IMPORT_ROW_ATTEMPTS,
+      backoff: { delayMs: config.IMPORT_RETRY_DELAY_MS, jitter: 0.5 },
+    });
+    const BATCH = 200;
+    for (let from = 0; from < rows.length; from += BATCH) {
+      await Promise.all(rows.slice(from, from + BATCH).map((row) => queue.enqueue<ImportRowJob>(IMPORT_ROW_JOB, row, options(row))));
+    }
+  }
+
+  async function resume(): Promise<number> {
+    for (const importId of await finishedButOpenImports(db)) await finish(importId);
+    const rows = await pendingRows(db);
+    await enqueue(rows);
+    if (rows.length > 0) logger.info({ rows: rows.length }, 'import rows without an outcome enqueued again');
+    return rows.length;
+  }
+
+  return { handle, enqueue, resume };
+}
