@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as XLSX from '@e965/xlsx';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
@@ -141,5 +144,64 @@ describe.runIf(available)('service mode: two API processes, two workers, Postgre
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
     }
     expect((await fetch(`${apiA.baseUrl}/metrics`, { headers: { authorization: `Bearer ${SERVICE_METRICS_TOKEN}` } })).status).toBe(200);
+  });
+
+  it('runs a bulk import on the workers, one SIGKILLed mid-import: the other finishes every row exactly once, photos on both API processes', async () => {
+    // The rows' photos, behind a loopback server (each a file of its own).
+    const rows = 10;
+    const images = http.createServer((request, response) => {
+      const n = Number(/^\/card-(\d+)\.jpg$/.exec(request.url ?? '')?.[1] ?? NaN);
+      if (!Number.isInteger(n)) return response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(variant(100 + n));
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    try {
+      const registered = await fetch(`${apiA.baseUrl}/api/agscard/register`, {
+        method: 'POST',
+        headers: { origin: apiA.baseUrl, 'content-type': 'application/json' },
+        body: JSON.stringify({ first_name: 'Bulk', last_name: 'Importer', email: `bulk-${Date.now()}@example.com`, phone: '5551234567', password: 'Secret123', password_confirmation: 'Secret123', is_marketing_notifications_enabled: false }),
+      });
+      expect(registered.status).toBe(201);
+      const cookie = /sid=[^;]+/.exec(registered.headers.get('set-cookie') ?? '')![0];
+
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['FrontImage', 'BackImage', 'ItemID'], ...Array.from({ length: rows }, (_, i) => [`${origin}/card-${i}.jpg`, '', `ITEM-${i}`])]), 'Cards');
+      const form = new FormData();
+      form.append('file', new Blob([XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer]), 'cards.xlsx');
+      const uploaded = await fetch(`${apiB.baseUrl}/api/ultra-fast-upload`, { method: 'POST', body: form, headers: { origin: apiB.baseUrl, cookie } });
+      expect(uploaded.status).toBe(200);
+      const { importId } = (await uploaded.json()) as { importId: string };
+
+      const record = async () => (await (await fetch(`${apiA.baseUrl}/api/imports/${importId}`, { headers: { cookie } })).json()) as { status: string; processedCards: number; successfulCards: number; failedCards: number; duplicateCards: number };
+      // Both workers at work; then the first dies without a word, its rows in flight.
+      await expect.poll(async () => (await record()).processedCards, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+      workers[0]!.child.kill('SIGKILL');
+      await workers[0]!.exited;
+      await expect.poll(async () => (await record()).status, { timeout: 40_000, interval: 100 }).toBe('completed');
+      expect(await record()).toMatchObject({ processedCards: rows, successfulCards: rows, failedCards: 0, duplicateCards: 0 });
+
+      // Exactly one outcome per row, and no card graded twice.
+      const { rows: outcomes } = await sql<{ stream_id: string; n: number }>`
+        select stream_id, count(*)::int as n from es_events
+        where stream_id like ${`import-row-${importId}-%`} and event_type in ('ImportRowGraded', 'ImportRowDuplicate', 'ImportRowFailed')
+        group by stream_id`.execute(mode.database.db);
+      expect(outcomes.length).toBe(rows);
+      expect(outcomes.every((o) => o.n === 1)).toBe(true);
+      const collection = (await (await fetch(`${apiB.baseUrl}/api/my-cards`, { headers: { cookie } })).json()) as CardResult[];
+      expect(collection.length).toBe(rows);
+      const { rows: graded } = await sql<{ id: string; n: number }>`
+        select data->>'cardId' as id, count(*)::int as n from es_events
+        where event_type = 'CardGraded' and data->>'cardId' in (${sql.join(collection.map((c) => c.id))}) group by 1`.execute(mode.database.db);
+      expect(graded.length).toBe(rows);
+      expect(graded.every((g) => g.n === 1)).toBe(true);
+      // The photos the workers stored show on both API processes.
+      for (const card of collection) {
+        for (const api of [apiA, apiB]) expect((await image(api, card.imageUrl)).status).toBe(200);
+      }
+    } finally {
+      images.closeAllConnections();
+      await new Promise<void>((resolve) => images.close(() => resolve()));
+    }
   });
 });

@@ -86,6 +86,11 @@ export async function startServiceMode(overrides: NodeJS.ProcessEnv = {}): Promi
     AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
     GRADE_LIMIT_GUEST_PER_MINUTE: '1000',
     GRADE_LIMIT_USER_PER_MINUTE: '1000',
+    // Bulk imports: rows' photos on a loopback server; a few rows at a time per worker, so both have some, and a
+    // killed worker's rows handed to the other after 2 s rather than 30.
+    ALLOW_LOOPBACK_IMAGE_URLS: 'true',
+    IMPORT_CONCURRENCY: '2',
+    IMPORT_JOB_LOCK_MS: '2000',
     METRICS_TOKEN: SERVICE_METRICS_TOKEN,
     // Workers serve their own /metrics on a free port (they log it); API processes serve theirs at /metrics.
     METRICS_PORT: '0',
