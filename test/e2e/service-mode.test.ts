@@ -49,7 +49,7 @@ describe.runIf(available)('service mode: two API processes, two workers, Postgre
 
   async function grade(api: RunningProcess, front: Buffer, cookie?: string): Promise<{ status: number; body: Record<string, unknown>; cookie: string }> {
     const form = new FormData();
-    form.append('frontImage', new Blob([front], { type: 'image/jpeg' }), 'front.jpg');
+    form.append('frontImage', new Blob([new Uint8Array(front)], { type: 'image/jpeg' }), 'front.jpg');
     form.append('cardType', 'pokemon');
     const response = await fetch(`${api.baseUrl}/api/grade-card`, { method: 'POST', body: form, headers: { origin: api.baseUrl, ...(cookie ? { cookie } : {}) } });
     const setCookie = /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
@@ -168,7 +168,7 @@ describe.runIf(available)('service mode: two API processes, two workers, Postgre
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['FrontImage', 'BackImage', 'ItemID'], ...Array.from({ length: rows }, (_, i) => [`${origin}/card-${i}.jpg`, '', `ITEM-${i}`])]), 'Cards');
       const form = new FormData();
-      form.append('file', new Blob([XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer]), 'cards.xlsx');
+      form.append('file', new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)]), 'cards.xlsx');
       const uploaded = await fetch(`${apiB.baseUrl}/api/ultra-fast-upload`, { method: 'POST', body: form, headers: { origin: apiB.baseUrl, cookie } });
       expect(uploaded.status).toBe(200);
       const { importId } = (await uploaded.json()) as { importId: string };
