@@ -115,7 +115,16 @@ const configSchema = z.object({
     .transform((v, ctx): ImageStoreSetting => {
       const setting = parseImageStoreSetting(v ?? '');
       if (setting) return setting;
-      ctx.addIssue({ code: 'custom', message: 'IMAGE_STORE takes s3://BUCKET or s3://BUCKET/PREFIX (bucket names are lower-case letters, digits, dots and hyphens), or nothing for files under DATA_DIR/images' });
+      ctx.addIssue({ code: 'custom', message: 'IMAGE_STORE takes s3://BUCKET or s3://BUCKET/PREFIX (bucket names are lower-case letters, digits, dots and hyphens), or nothing for files under DATA_DIR/images'   // Market prices (DESIGN.md §8): the public Pokémon TCG API (TCGplayer and Cardmarket prices by catalogue id), or
+  // none. Unset, the API outside tests and none under NODE_ENV=test, so no test reaches the network by accident.
+  PRICE_SOURCE: z.enum(['pokemontcg', 'none']).optional(),
+  POKEMONTCG_API_URL: z.string().url().default('https://api.pokemontcg.io'),
+  // Optional: the API answers without one, with a lower rate limit.
+  POKEMONTCG_API_KEY: optionalText,
+  PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  // The daily price refresh of every identified card in collections and portfolios; 0 turns it off.
+  PRICE_REFRESH_HOURS: z.coerce.number().min(0).default(24),
+});
       return z.NEVER;
     }),
   AWS_ENDPOINT_URL_S3: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -136,7 +145,8 @@ export function parseImageStoreSetting(value: string): ImageStoreSetting | null 
   return { kind: 's3', bucket: s3[1]!, prefix: (s3[2] ?? '').replace(/^\/+|\/+$/g, '') };
 }
 
-export type Config = Omit<z.infer<typeof configSchema>, 'IMAGE_STORE'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'IMAGE_STORE' | 'PRICE_SOURCE'> & {
+  PRICE_SOURCE: 'pokemontcg' | 'none';
   /** Where PGlite keeps its files when DATABASE_URL is not set. */
   pgliteDir: string;
   /** The files adapter's folder (DATA_DIR/images), also the source of `npm run images -- copy`. */
@@ -156,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...settings,
     imageStore,
+    PRICE_SOURCE: parsed.data.PRICE_SOURCE ?? (parsed.data.NODE_ENV === 'test' ? 'none' : 'pokemontcg'),
     DATA_DIR: dataDir,
     pgliteDir: path.join(dataDir, 'pg'),
     imagesDir: path.join(dataDir, 'images'),
