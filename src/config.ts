@@ -115,7 +115,15 @@ const configSchema = z.object({
     .transform((v, ctx): ImageStoreSetting => {
       const setting = parseImageStoreSetting(v ?? '');
       if (setting) return setting;
-      ctx.addIssue({ code: 'custom', message: 'IMAGE_STORE takes s3://BUCKET or s3://BUCKET/PREFIX (bucket names are lower-case letters, digits, dots and hyphens), or nothing for files under DATA_DIR/images'   // Market prices (DESIGN.md §8): the public Pokémon TCG API (TCGplayer and Cardmarket prices by catalogue id), or
+      ctx.addIssue({ code: 'custom', message: 'IMAGE_STORE takes s3://BUCKET or s3://BUCKET/PREFIX (bucket names are lower-case letters, digits, dots and hyphens), or nothing for files under DATA_DIR/images' });
+      return z.NEVER;
+    }),
+  AWS_ENDPOINT_URL_S3: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AWS_REGION: z.string().trim().min(1).default('us-east-1'),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag,
+  // Market prices (DESIGN.md §8): the public Pokémon TCG API (TCGplayer and Cardmarket prices by catalogue id), or
   // none. Unset, the API outside tests and none under NODE_ENV=test, so no test reaches the network by accident.
   PRICE_SOURCE: z.enum(['pokemontcg', 'none']).optional(),
   POKEMONTCG_API_URL: z.string().url().default('https://api.pokemontcg.io'),
@@ -124,14 +132,6 @@ const configSchema = z.object({
   PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
   // The daily price refresh of every identified card in collections and portfolios; 0 turns it off.
   PRICE_REFRESH_HOURS: z.coerce.number().min(0).default(24),
-});
-      return z.NEVER;
-    }),
-  AWS_ENDPOINT_URL_S3: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  AWS_REGION: z.string().trim().min(1).default('us-east-1'),
-  AWS_ACCESS_KEY_ID: optionalText,
-  AWS_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: flag,
 });
 
 export type ImageStoreSetting = { kind: 'files' } | { kind: 's3'; bucket: string; prefix: string };
