@@ -41,9 +41,9 @@ describe('bulk import', () => {
     // The collection and the portfolio are loaded first, so the import must refresh them in the page.
     await page.goto('/collection');
     await page.getByRole('heading', { name: 'No cards found' }).waitFor();
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Portfolio' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Portfolio', exact: true }).click();
     await page.getByRole('heading', { name: 'No cards found' }).waitFor();
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Import', exact: true }).click();
 
     await page.getByRole('heading', { name: 'Ultra-Fast Bulk Import', level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'New Import' }).waitFor();
@@ -103,14 +103,14 @@ describe('bulk import', () => {
     await checkA11y(page, 'import-history');
 
     // The collection and the portfolio, already loaded in this page, show the new cards.
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Collection' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Collection', exact: true }).click();
     await expect.poll(() => page.getByTestId('collection-card').count()).toBe(3);
     await page.getByText('COMC-77').first().waitFor();
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Portfolio' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Portfolio', exact: true }).click();
     await expect.poll(() => page.getByTestId('portfolio-row').count()).toBe(3);
 
     // Delete from the history.
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Import', exact: true }).click();
     await page.getByRole('tab', { name: 'Import History (1)' }).click();
     await page.getByRole('button', { name: 'Delete import my-binder.xlsx' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
