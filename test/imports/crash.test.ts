@@ -54,7 +54,7 @@ async function waitFor<T>(what: string, read: () => Promise<T | null | undefined
 
 async function photoServer(photos: Buffer[]) {
   const server = http.createServer((request, response) => {
-    const match = /^\/card-(\d+)\.jpg$/.exec(request.url ?? '');
+    const match = /^\/card-(\d+)\.jpg(\?.*)?$/.exec(request.url ?? '');
     const photo = match ? photos[Number(match[1])] : undefined;
     if (!photo) return response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(photo.length) }).end(photo);
