@@ -116,7 +116,7 @@ describe('bulk import', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Import Deleted');
     await page.getByRole('tab', { name: 'Import History (0)' }).waitFor();
-  });
+  }, 120_000);
 
   test('a guest is sent to sign in', async () => {
     const page = await session.newPage();
