@@ -48,6 +48,7 @@ async function waitFor<T>(what: string, read: () => Promise<T | null | undefined
     const value = await read();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (process.env.CRASH_TRACE) console.log(what, new Date().toISOString());
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -121,7 +122,8 @@ describe.runIf(enabled)('an import survives a SIGKILL', () => {
       QUEUE_PREFIX: prefix,
       ALLOW_LOOPBACK_IMAGE_URLS: 'true',
       CPU_POOL_SIZE: '2',
-      IMPORT_JOB_LOCK_MS: '1000',
+      IMPORT_JOB_LOCK_MS: '2000',
+      IMPORT_SWEEP_MS: '3000',
       IMPORT_RETRY_DELAY_MS: '50',
     };
     let worker = spawnNode('src/workers/main.ts', env);
@@ -138,7 +140,11 @@ describe.runIf(enabled)('an import survives a SIGKILL', () => {
       const atKill = await progress();
       expect(atKill.successful_cards).toBeLessThan(DISTINCT);
       worker = spawnNode('src/workers/main.ts', env);
-      await waitFor('the import to complete', async () => (await progress()).status === 'completed', 90_000);
+      await waitFor('the import to complete', async () => (await progress()).status === 'completed', 90_000).catch(async (error: unknown) => {
+        const pending = await h.database.db.selectFrom('import_cards').select(['row_number', 'status']).where('import_id', '=', importId).where('status', '=', 'pending').execute();
+        console.log(JSON.stringify(await progress()), JSON.stringify(pending.slice(0, 10)), worker.output().slice(-3000));
+        throw error;
+      });
       await checkExactlyOnce(h.database.db, importId);
     } finally {
       worker.process.kill('SIGTERM');
@@ -149,7 +155,7 @@ describe.runIf(enabled)('an import survives a SIGKILL', () => {
       if (keys.length > 0) await redis.del(...keys);
       await redis.quit();
     }
-  });
+  }, 180_000);
 
   it('in-process: the server killed mid-import and started again', async () => {
     const database = await createTestDatabase('postgres');
@@ -207,5 +213,5 @@ describe.runIf(enabled)('an import survives a SIGKILL', () => {
       await server.child.exited;
       await database.destroy();
     }
-  });
+  }, 180_000);
 });
