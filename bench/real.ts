@@ -11,6 +11,8 @@ import { AppError } from '../src/contracts/errors.ts';
 import type { GradedCard } from '../src/contracts/grading.ts';
 import type { SideMeasurement } from '../src/contracts/measurement.ts';
 import { createCpuPool } from '../src/infra/cpu-pool/index.ts';
+import { matchCard } from '../src/domain/catalog/index.ts';
+import { shippedCatalog } from '../src/infra/catalog/index.ts';
 import { createOcrIdentifier } from '../src/infra/identification/index.ts';
 import { gradeCard } from '../src/workers/grading/index.ts';
 
@@ -88,7 +90,15 @@ function defectsText(m: SideMeasurement): string {
   return parts.length === 0 ? 'none' : parts.join(', ');
 }
 
-const summary = { graded: 0, gradedExpected: 0, centering: 0, centeringLabelled: 0, nearMint: 0, nearMintCount: 0, miscut: 0, miscutCount: 0 };
+const summary = { graded: 0, gradedExpected: 0, centering: 0, centeringLabelled: 0, nearMint: 0, nearMintCount: 0, miscut: 0, miscutCount: 0, identified: 0, identifiedCount: 0 };
+
+/** The catalogue card a label names ("… Pikachu 58/102 …", "… Cleffa #31 …"), looked up as the app would; null for none. */
+function expectedCatalogId(label: Label): string | null {
+  if (!/pok[eé]mon/i.test(label.card)) return null;
+  const named = /([A-Z][\w'.-]+) (?:#(\d+)|(\d+\/\d+))/.exec(label.card);
+  if (!named) return null;
+  return matchCard(shippedCatalog(), { names: [named[1]!], number: named[2] ?? named[3]! })?.card.id ?? null;
+}
 const nearMintOveralls: number[] = [];
 const playedOveralls: number[] = [];
 for (const { label, card, refusal, seconds } of rows) {
@@ -128,6 +138,16 @@ for (const { label, card, refusal, seconds } of rows) {
   console.log(`  defects: ${defectsText(m)}`);
   console.log(`  known damage: ${label.damage.length === 0 ? 'none' : label.damage.join('; ')}`);
   console.log(`  card: ${identified}`);
+  const expectedId = expectedCatalogId(label);
+  const found = card.identification.catalogId;
+  if (expectedId) {
+    summary.identifiedCount++;
+    if (found === expectedId) summary.identified++;
+  }
+  console.log(
+    `  catalogue: ${found ? `${found} (confidence ${card.identification.catalogConfidence}), ${card.rarity ?? 'no rarity'}, ${card.identification.cardYear}` : 'not matched'}${expectedId ? `; expected ${expectedId} ${found === expectedId ? 'ok' : 'OFF'}` : ''}`,
+  );
+  if (found) console.log(`  facts: ${card.cardFacts}`);
 }
 
 const playedBelow = playedOveralls.length === 0 || nearMintOveralls.length === 0 || Math.max(...playedOveralls) < Math.min(...nearMintOveralls);
@@ -136,4 +156,5 @@ console.log(`  graded as expected:            ${summary.graded}/${summary.graded
 console.log(`  centering within tolerance:    ${summary.centering}/${summary.centeringLabelled}`);
 console.log(`  miscuts worse than 75/25:      ${summary.miscut}/${summary.miscutCount}`);
 console.log(`  near mint: no crease, no fray, ≥ ${NEAR_MINT_FLOOR}: ${summary.nearMint}/${summary.nearMintCount}`);
+console.log(`  identified as the label's card: ${summary.identified}/${summary.identifiedCount}`);
 console.log(`  played below every near-mint:  ${playedBelow ? 'yes' : 'no'} (played ${playedOveralls.map((g) => g.toFixed(1)).join(', ') || '-'}; near mint ${nearMintOveralls.map((g) => g.toFixed(1)).join(', ') || '-'})`);

@@ -103,9 +103,19 @@ const configSchema = z.object({
   // HTTP API at this base URL with this secret key.
   PAYMENT_PROCESSOR_URL: optionalText,
   PAYMENT_PROCESSOR_KEY: optionalText,
+  // Market prices (DESIGN.md §8): the public Pokémon TCG API (TCGplayer and Cardmarket prices by catalogue id), or
+  // none. Unset, the API outside tests and none under NODE_ENV=test, so no test reaches the network by accident.
+  PRICE_SOURCE: z.enum(['pokemontcg', 'none']).optional(),
+  POKEMONTCG_API_URL: z.string().url().default('https://api.pokemontcg.io'),
+  // Optional: the API answers without one, with a lower rate limit.
+  POKEMONTCG_API_KEY: optionalText,
+  PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  // The daily price refresh of every identified card in collections and portfolios; 0 turns it off.
+  PRICE_REFRESH_HOURS: z.coerce.number().min(0).default(24),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'PRICE_SOURCE'> & {
+  PRICE_SOURCE: 'pokemontcg' | 'none';
   /** Where PGlite keeps its files when DATABASE_URL is not set. */
   pgliteDir: string;
   imagesDir: string;
@@ -120,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
+    PRICE_SOURCE: parsed.data.PRICE_SOURCE ?? (parsed.data.NODE_ENV === 'test' ? 'none' : 'pokemontcg'),
     DATA_DIR: dataDir,
     pgliteDir: path.join(dataDir, 'pg'),
     imagesDir: path.join(dataDir, 'images'),

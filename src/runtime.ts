@@ -9,7 +9,9 @@ import { randomIds, systemClock, type Clock, type IdGenerator } from './infra/cl
 import { createCpuPool, type CpuPool } from './infra/cpu-pool/index.ts';
 import { openDatabase, type Database } from './infra/database/index.ts';
 import { createEventStore, type EventStore } from './infra/event-store/index.ts';
+import { shippedCatalog } from './infra/catalog/index.ts';
 import { createCardIdentifier } from './infra/identification/index.ts';
+import { createPriceSource, withMarketPrice, type PriceSource } from './infra/prices/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
 import { openImageStore, type ImageStore } from './infra/image-storage/index.ts';
 import { countedEventStore, countedImageFetcher, observeGradingStage } from './infra/metrics/metrics.ts';
@@ -20,7 +22,7 @@ import { asyncProjections, inlineProjections } from './projections/index.ts';
 import { createProgressPublisher, type ProgressPublisher } from './projections/imports/progress-channel.ts';
 import { startProjectionRunners } from './projections/runner/index.ts';
 import { gradeCard } from './workers/grading/index.ts';
-import { jobRegistrations } from './workers/handlers.ts';
+import { jobRegistrations, REFRESH_PRICES_JOB } from './workers/handlers.ts';
 import { createImportRowHandler, type ImportRowHandler } from './workers/imports/import-row.ts';
 
 // The composition root: from a Config, every long-lived piece of a process, opened in order and
@@ -48,6 +50,8 @@ export interface Services {
   accounts: Accounts;
   /** Card payments for orders: the built-in test mode, or a processor's API. */
   payments: PaymentProcessor;
+  /** Market prices by catalogue id (PRICE_SOURCE): the Pokémon TCG API, or none. */
+  prices: PriceSource;
   /** Publishes bulk imports' live progress to every API process (throttled per import). */
   importProgress: ProgressPublisher;
   /** Bulk-import rows as jobs: enqueue them, and at start-up resume what a crash or deploy left. */
@@ -116,7 +120,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const cpuPool = createCpuPool({ size: config.CPU_POOL_SIZE });
     closers.push({ name: 'cpu pool', close: () => cpuPool.close() });
 
-    const identifier = createCardIdentifier(config, (reason) => logger.warn({ reason }, 'vision model unavailable; card identified by OCR'));
+    const prices = createPriceSource(config, {
+      onLookup: (catalogId, lookup, cached) => {
+        if (!lookup.ok && !cached) logger.warn({ catalogId, reason: lookup.reason }, 'no market price');
+      },
+    });
+    const readCard = createCardIdentifier(config, (reason) => logger.warn({ reason }, 'vision model unavailable; card identified by OCR'));
+    const identifier = prices.name === 'none' ? readCard : withMarketPrice(readCard, prices, shippedCatalog());
     closers.push({ name: 'card identifier', close: () => identifier.close() });
     const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage });
     const imageStore = openImageStore(config);
@@ -139,7 +149,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const payments = createPaymentProcessor(config, clock);
     const importProgress = createProgressPublisher(database, { onError: (error) => logger.warn({ err: error }, 'import progress not published') });
     closers.push({ name: 'import progress', close: () => importProgress.flush() });
-    const services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments, importProgress } as Services;
+    const services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments, importProgress, prices } as Services;
     services.importRows = createImportRowHandler(services);
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];
@@ -153,6 +163,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       const sweep = setInterval(() => void services.importRows.resume({ quiet: true }).catch((error: unknown) => logger.warn({ err: error }, 'import sweep failed')), config.IMPORT_SWEEP_MS);
       sweep.unref();
       closers.push({ name: 'import sweep', close: async () => clearInterval(sweep) });
+    }
+    // Every identified card priced again once a day (PRICE_REFRESH_HOURS): a BullMQ job scheduler in the service
+    // mode (one job per day, whichever worker takes it), a timer in the embedded mode.
+    if (options.role === 'api' && prices.name !== 'none' && config.PRICE_REFRESH_HOURS > 0) {
+      const everyMs = Math.round(config.PRICE_REFRESH_HOURS * 3_600_000);
+      await queue.repeat(REFRESH_PRICES_JOB, {}, { schedulerId: REFRESH_PRICES_JOB, everyMs }).catch((error: unknown) => logger.warn({ err: error }, 'daily price refresh not scheduled'));
     }
 
     logger.info(

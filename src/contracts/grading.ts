@@ -126,6 +126,15 @@ export const identificationSchema = z.object({
   psa10Value: valueEstimateSchema.nullable(),
   /** The model that answered, for 'vision-model'. */
   model: z.string().nullable(),
+  /**
+   * The card in the catalogue the project ships ("base1-58"), when what was read matched one; null for a card
+   * that was not read or not matched (it then keeps what was read). Absent from cards graded before the catalogue.
+   */
+  catalogId: z.string().nullable().default(null),
+  /** 0..1: how far what was read supports the catalogue's card; null when unmatched. */
+  catalogConfidence: z.number().min(0).max(1).nullable().default(null),
+  /** The year the card's set came out, from the catalogue. */
+  cardYear: z.string().nullable().default(null),
 });
 export type Identification = z.infer<typeof identificationSchema>;
 

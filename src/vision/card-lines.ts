@@ -198,6 +198,13 @@ function houghLines(search: SearchImage, threshold: number): HoughLine[] {
       }
     }
   }
+  // A real side wanders a pixel either way along its length (a soft or JPEG-blocked edge, a card not quite flat): its
+  // votes spread over neighbouring ρ bins, so a line's support counts half of theirs too.
+  const support = new Uint32Array(accumulator.length);
+  for (let a = 0; a < angles; a++) {
+    const row = a * rhoBins;
+    for (let r = 1; r < rhoBins - 1; r++) support[row + r] = accumulator[row + r]! + ((accumulator[row + r - 1]! + accumulator[row + r + 1]!) >> 1);
+  }
   // The shortest straight side of the smallest card we grade, in search pixels: lines with fewer votes are not sides.
   const minVotes = Math.max(12, Math.round((0.35 * CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor));
   const peaks: HoughLine[] = [];
@@ -206,7 +213,7 @@ function houghLines(search: SearchImage, threshold: number): HoughLine[] {
   const rhoWindow = 2;
   for (let a = 0; a < angles; a++) {
     for (let r = 1; r < rhoBins - 1; r++) {
-      const votes = accumulator[a * rhoBins + r]!;
+      const votes = support[a * rhoBins + r]!;
       if (votes < minVotes) continue;
       let isPeak = true;
       for (let da = -angleWindow; da <= angleWindow && isPeak; da++) {
@@ -223,7 +230,7 @@ function houghLines(search: SearchImage, threshold: number): HoughLine[] {
         for (let dr = -rhoWindow; dr <= rhoWindow; dr++) {
           const r2 = r2base + dr;
           if (r2 < 0 || r2 >= rhoBins || (da === 0 && dr === 0)) continue;
-          const other = accumulator[a2 * rhoBins + r2]!;
+          const other = support[a2 * rhoBins + r2]!;
           // Ties go to the earlier bin, so a flat top gives one peak.
           if (other > votes || (other === votes && (da < 0 || (da === 0 && dr < 0)))) {
             isPeak = false;

@@ -1,3 +1,5 @@
+import { refreshPrices } from '../commands/prices/refresh-prices.ts';
+import { shippedCatalog } from '../infra/catalog/index.ts';
 import type { JobHandler, ProcessOptions } from '../infra/queue/index.ts';
 import type { Services } from '../runtime.ts';
 import { IMPORT_ROW_JOB, type ImportRowJob } from './imports/import-row.ts';
@@ -17,9 +19,17 @@ export function defineJob<Data>(name: string, handler: JobHandler<Data>, options
   return { name, handler, options } as unknown as JobRegistration;
 }
 
+/** The daily price refresh (scheduled by the API process, src/runtime.ts). */
+export const REFRESH_PRICES_JOB = 'refresh-prices';
+
 export function jobRegistrations(services: Services): JobRegistration[] {
   const { config } = services;
   return [
     defineJob<ImportRowJob>(IMPORT_ROW_JOB, (job) => services.importRows.handle(job), { concurrency: config.IMPORT_CONCURRENCY, lockDurationMs: config.IMPORT_JOB_LOCK_MS }),
+    defineJob(REFRESH_PRICES_JOB, async (job) => {
+      if (services.prices.name === 'none') return;
+      const { database, eventStore, prices, clock, ids, logger } = services;
+      await refreshPrices({ database, eventStore, prices, catalog: shippedCatalog(), clock, ids, logger }, job.signal);
+    }),
   ];
 }

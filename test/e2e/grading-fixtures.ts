@@ -131,3 +131,27 @@ export async function gradeThroughApi(
   if (!response.ok()) throw new Error(`grading failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as CardResult;
 }
+
+/** One frame of YUV4MPEG2 (4:2:0, BT.601) from packed RGB: what Chromium's fake camera repeats from a file. */
+export function y4mFrame(rgb: Buffer, width: number, height: number): Buffer {
+  const y = Buffer.alloc(width * height);
+  const cw = width / 2;
+  const ch = height / 2;
+  const u = Buffer.alloc(cw * ch);
+  const v = Buffer.alloc(cw * ch);
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const i = (row * width + col) * 3;
+      y[row * width + col] = Math.round(0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!);
+    }
+  }
+  for (let row = 0; row < ch; row++) {
+    for (let col = 0; col < cw; col++) {
+      const i = (row * 2 * width + col * 2) * 3;
+      const [r, g, b] = [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!];
+      u[row * cw + col] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
+      v[row * cw + col] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
+    }
+  }
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\nFRAME\n`), y, u, v]);
+}

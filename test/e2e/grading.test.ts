@@ -190,7 +190,9 @@ describe('grading on the home page', () => {
     await page.getByText('Illustrated by Mitsuhiro Arita.').waitFor();
     expect(await page.getByText('PSA population').count()).toBe(0);
     await page.getByText('The first English set, 1999.').waitFor();
-    await page.getByText('Base Set · #4/102 · Pokemon').waitFor();
+    // The model's answer checked against the catalogue: the catalogue's set name and card (base1-4).
+    await page.getByText('Base · #4/102 · Pokemon').waitFor();
+    expect(await page.getByTestId('catalog-match').innerText()).toMatch(/^base1-4 \(match confidence \d+%\)$/);
 
     // The rarity badge: hover lights the sparkles, a click toggles them.
     const rarity = page.getByRole('button', { name: /^Rarity: Holo/ });

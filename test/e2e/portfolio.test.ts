@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
 import type { PortfolioCard } from '../../src/contracts/portfolio.ts';
-import { syntheticCardFile, tempDir, useFakeVisionModel, useImageServer } from './grading-fixtures.ts';
+import { syntheticCardFile, tempDir, useFakeVisionModel, useImageServer, y4mFrame } from './grading-fixtures.ts';
 import { checkA11y } from './support/a11y.ts';
 import { phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
@@ -406,27 +406,3 @@ describe('portfolio', () => {
     await shot(page, 'detail-phone');
   });
 });
-
-/** One frame of YUV4MPEG2 (4:2:0, BT.601) from packed RGB. */
-function y4mFrame(rgb: Buffer, width: number, height: number): Buffer {
-  const y = Buffer.alloc(width * height);
-  const cw = width / 2;
-  const ch = height / 2;
-  const u = Buffer.alloc(cw * ch);
-  const v = Buffer.alloc(cw * ch);
-  for (let row = 0; row < height; row++) {
-    for (let col = 0; col < width; col++) {
-      const i = (row * width + col) * 3;
-      y[row * width + col] = Math.round(0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!);
-    }
-  }
-  for (let row = 0; row < ch; row++) {
-    for (let col = 0; col < cw; col++) {
-      const i = (row * 2 * width + col * 2) * 3;
-      const [r, g, b] = [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!];
-      u[row * cw + col] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
-      v[row * cw + col] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
-    }
-  }
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\nFRAME\n`), y, u, v]);
-}

@@ -254,6 +254,9 @@ describe('the graded card for the API', () => {
       estimatedValue: { text: '$12.50', label: 'vision-model estimate' },
       psa10Value: null,
       model: 'test-model',
+      catalogId: null,
+      catalogConfidence: null,
+      cardYear: null,
     };
     const card = describeGradedCard(gradeCard({ front }), identification, { front });
     expect(card.cardName).toBe('Pikachu');

@@ -18,6 +18,13 @@ export interface NamedCard {
   borderColor?: string;
   bandColor?: string;
   seed?: number;
+  /**
+   * vintage (default): the number alone at the bottom right, "58/102". modern: at the bottom left, after a
+   * regulation mark in a box and the set code when there is one ("G SVI EN 058/198"), as Scarlet & Violet prints it.
+   */
+  layout?: 'vintage' | 'modern';
+  setCode?: string;
+  regulationMark?: string;
 }
 
 function random(seed: number): () => number {
@@ -29,6 +36,24 @@ function random(seed: number): () => number {
 }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&apos;');
+
+function vintageFoot(card: NamedCard, font: string, mm: (value: number) => string): string {
+  const inner = BORDER_MM;
+  return `<text x="${mm(inner + 2)}" y="${mm(88 - inner - 1.4)}" font-family="${font}" font-size="${mm(1.7)}" fill="#1a1a1a">Illus. Mitsuhiro Arita</text>
+  <text x="${mm(63 - inner - 2)}" y="${mm(88 - inner - 1.4)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(1.9)}" fill="#1a1a1a">${escape(card.number)}</text>`;
+}
+
+/** Illustrator above, then at the bottom left: the regulation mark in its box, the set code and language, the number. */
+function modernFoot(card: NamedCard, font: string, mm: (value: number) => string): string {
+  const inner = BORDER_MM;
+  const baseline = 88 - inner - 1.2;
+  const mark = card.regulationMark ?? 'G';
+  const code = card.setCode ? `${card.setCode} EN ` : '';
+  return `<text x="${mm(inner + 2)}" y="${mm(baseline - 2.6)}" font-family="${font}" font-size="${mm(1.5)}" fill="#1a1a1a">Illus. 5ban Graphics</text>
+  <rect x="${mm(inner + 2)}" y="${mm(baseline - 1.8)}" width="${mm(2.2)}" height="${mm(2.2)}" rx="${mm(0.3)}" fill="#1a1a1a"/>
+  <text x="${mm(inner + 3.1)}" y="${mm(baseline - 0.1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${mm(1.7)}" fill="#ffffff">${escape(mark)}</text>
+  <text x="${mm(inner + 5.2)}" y="${mm(baseline)}" font-family="${font}" font-weight="bold" font-size="${mm(1.8)}" fill="#1a1a1a">${escape(code + card.number)}</text>`;
+}
 
 function cardElements(card: NamedCard): string {
   const next = random(card.seed ?? 1);
@@ -48,7 +73,7 @@ function cardElements(card: NamedCard): string {
   <rect x="${mm(inner)}" y="${mm(inner)}" width="${mm(63 - 2 * inner)}" height="${mm(88 - 2 * inner)}" fill="hsl(${hue},35%,82%)"/>
   <rect x="${mm(inner)}" y="${mm(inner)}" width="${mm(63 - 2 * inner)}" height="${mm(7.5)}" fill="${card.bandColor ?? '#f6f1de'}"/>
   <text x="${mm(inner + 2)}" y="${mm(inner + 5.6)}" font-family="${font}" font-weight="bold" font-size="${mm(4.4)}" fill="#141414">${escape(card.name)}</text>
-  <text x="${mm(63 - inner - 2)}" y="${mm(inner + 5.4)}" text-anchor="end" font-family="${font}" font-size="${mm(2.6)}" fill="#b3120e">${hp} HP</text>
+  <text x="${mm(63 - inner - 2)}" y="${mm(inner + 5.4)}" text-anchor="end" font-family="${font}" font-size="${mm(2.6)}" fill="#b3120e">${card.layout === 'modern' ? `HP ${hp}` : `${hp} HP`}</text>
   <rect x="${mm(6)}" y="${mm(12)}" width="${mm(51)}" height="${mm(38)}" fill="hsl(${hue},60%,55%)"/>
   <g clip-path="url(#art)">${blobs}</g>
   <clipPath id="art"><rect x="${mm(6)}" y="${mm(12)}" width="${mm(51)}" height="${mm(38)}"/></clipPath>
@@ -56,8 +81,7 @@ function cardElements(card: NamedCard): string {
   <text x="${mm(7)}" y="${mm(59)}" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">Thunder Jolt</text>
   <text x="${mm(56)}" y="${mm(59)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">${10 * (2 + Math.floor(next() * 9))}</text>
   <text x="${mm(7)}" y="${mm(64)}" font-family="${font}" font-size="${mm(1.8)}" fill="#333">Flip a coin. If tails, this card does 10 damage to itself.</text>
-  <text x="${mm(inner + 2)}" y="${mm(88 - inner - 1.4)}" font-family="${font}" font-size="${mm(1.7)}" fill="#1a1a1a">Illus. Mitsuhiro Arita</text>
-  <text x="${mm(63 - inner - 2)}" y="${mm(88 - inner - 1.4)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(1.9)}" fill="#1a1a1a">${escape(card.number)}</text>`;
+  ${card.layout === 'modern' ? modernFoot(card, font, mm) : vintageFoot(card, font, mm)}`;
 }
 
 export function namedCardSvg(card: NamedCard): string {

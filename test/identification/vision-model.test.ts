@@ -112,25 +112,36 @@ describe('identification by an OpenAI-compatible vision model', () => {
     ]);
 
     expect(identificationSchema.parse(result)).toEqual(result);
+    // The answer is checked against the catalogue: its card, set, number and rarity; the model's texts and estimate kept.
     expect(result).toEqual({
       source: 'vision-model',
       cardName: 'Pikachu',
-      cardSet: 'Base Set',
+      cardSet: 'Base',
       cardNumber: '58/102',
-      rarity: 'Holo',
+      rarity: 'Common',
       cardFacts: goodAnswer.cardFacts,
       setDescription: goodAnswer.setDescription,
       estimatedValue: { text: '$1,234.50', label: 'estimate by test-vision-model, not market data' },
       psa10Value: { text: '$250.00', label: 'estimate by test-vision-model, PSA 10, not market data' },
       model: 'test-vision-model',
+      catalogId: 'base1-58',
+      catalogConfidence: 1,
+      cardYear: '1999',
     });
     expect(fallbacks).toEqual([]);
+  });
+
+  it('takes OCR\'s catalogue match over a model answer the catalogue does not know', async () => {
+    reply = completion(JSON.stringify({ ...goodAnswer, cardName: 'Zorblax', cardNumber: '12/345', rarity: 'Rare Holo' }));
+    const result = await identifier().identify(front);
+    expect(result).toMatchObject({ source: 'vision-model', cardName: 'Pikachu', cardSet: 'Base', catalogId: 'base1-58', model: 'test-vision-model' });
+    expect(result.estimatedValue?.text).toBe('$1,234.50');
   });
 
   it('takes an answer wrapped in a code fence, and fills what the model left out from OCR', async () => {
     reply = completion('```json\n' + JSON.stringify({ cardName: 'Pikachu', cardSet: 'Base Set' }) + '\n```');
     const result = await identifier().identify(front);
-    expect(result).toMatchObject({ source: 'vision-model', cardName: 'Pikachu', cardSet: 'Base Set', cardNumber: '58/102', estimatedValue: null });
+    expect(result).toMatchObject({ source: 'vision-model', cardName: 'Pikachu', cardSet: 'Base', cardNumber: '58/102', catalogId: 'base1-58', estimatedValue: null });
   });
 
   const fallsBack = async (timeoutMs?: number) => {

@@ -11,13 +11,19 @@ import { knownPrice } from './price.ts';
 
 export type CardState =
   | { status: 'none' }
-  | { status: 'graded'; cardId: string; owner: Owner }
-  | { status: 'deleted'; cardId: string; owner: Owner };
+  /** `price`: the last value recorded (US dollars), null before any. */
+  | { status: 'graded'; cardId: string; owner: Owner; price?: number | null }
+  | { status: 'deleted'; cardId: string; owner: Owner; price?: number | null };
 
 export type GradeCard = { type: 'GradeCard'; data: CardGraded['data'] };
 export type DeleteCard = { type: 'DeleteCard'; data: { cardId: string; requestedBy: Owner; deletedAt: string } };
 export type ClaimGuestCard = { type: 'ClaimGuestCard'; data: { cardId: string; guest: Owner; user: Owner; claimedAt: string } };
-export type CardCommand = GradeCard | DeleteCard | ClaimGuestCard;
+/** A market price looked up for the card (the daily refresh): recorded only when it differs from the last one. */
+export type RecordCardPrice = {
+  type: 'RecordCardPrice';
+  data: { cardId: string; priceValue: number; source: string; priceDate: string; grade: number; recordedAt: string };
+};
+export type CardCommand = GradeCard | DeleteCard | ClaimGuestCard | RecordCardPrice;
 
 export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
 
@@ -72,12 +78,21 @@ export function claimGuestCard(command: ClaimGuestCard, state: CardState): CardE
   return [changed];
 }
 
+/** The price history moves only when the price does: the same figure on a later day records nothing. */
+export function recordCardPrice(command: RecordCardPrice, state: CardState): CardEvent[] {
+  if (state.status !== 'graded') return []; // a deleted card is priced no more
+  const { cardId, priceValue, source, priceDate, grade, recordedAt } = command.data;
+  if (Math.round((state.price ?? -1) * 100) === Math.round(priceValue * 100)) return [];
+  const recorded: CardPriceRecorded = { type: 'CardPriceRecorded', data: { cardId, priceDate, priceValue, source, grade, recordedAt } };
+  return [recorded];
+}
+
 export function evolveCard(state: CardState, event: CardEvent): CardState {
   switch (event.type) {
     case 'CardGraded':
       return { status: 'graded', cardId: event.data.cardId, owner: event.data.owner };
     case 'CardPriceRecorded':
-      return state;
+      return state.status === 'none' ? state : { ...state, price: event.data.priceValue };
     case 'CardDeleted':
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
     case 'CardOwnerChanged':
@@ -98,6 +113,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         return deleteCard(command, state);
       case 'ClaimGuestCard':
         return claimGuestCard(command, state);
+      case 'RecordCardPrice':
+        return recordCardPrice(command, state);
       default:
         return assertNever(command);
     }

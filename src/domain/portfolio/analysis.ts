@@ -19,7 +19,8 @@ export function analysisOf(card: GradedCard, frontImageUrl: string, backImageUrl
     cardName: card.cardName,
     cardSet: card.cardSet,
     cardNumber: card.cardNumber,
-    year: null,
+    // The year the card's set came out, when the catalogue matched the card.
+    year: card.identification.cardYear ?? null,
     isGraded: false,
     gradingCompany: null,
     grade: null,

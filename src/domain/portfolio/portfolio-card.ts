@@ -34,7 +34,9 @@ export type EditPortfolioCard = {
   };
 };
 export type RemovePortfolioCard = { type: 'RemovePortfolioCard'; data: { cardId: number; requestedBy: Owner; at: string } };
-export type PortfolioCardCommand = AddPortfolioCard | EditPortfolioCard | RemovePortfolioCard;
+/** A market price looked up for the card (the daily refresh), with its labelled source. */
+export type RefreshPortfolioCardPrice = { type: 'RefreshPortfolioCardPrice'; data: { cardId: number; cents: number; source: string; at: string } };
+export type PortfolioCardCommand = AddPortfolioCard | EditPortfolioCard | RemovePortfolioCard | RefreshPortfolioCardPrice;
 
 /** SPEC.md §7: "failure is 'Card not found'". */
 export const portfolioCardNotFound = () => new AppError('not_found', 'portfolio_card_not_found', 'Card not found');
@@ -92,6 +94,24 @@ export function editPortfolioCard(command: EditPortfolioCard, state: PortfolioCa
   return events;
 }
 
+/**
+ * The daily refresh: the market price becomes the card's price when it changed. A price the collector typed in
+ * (or any source other than the market's) is theirs and stays; a removed card is priced no more.
+ */
+export function refreshPortfolioCardPrice(command: RefreshPortfolioCardPrice, state: PortfolioCardState): PortfolioCardEvent[] {
+  if (state.status !== 'held') return [];
+  const { cardId, cents, source, at } = command.data;
+  const current = state.price;
+  if (current.cents !== null && !isMarketSource(current.source)) return [];
+  if (current.cents === cents) return [];
+  return [priced(cardId, { cents, source }, at)];
+}
+
+/** Sources the refresh writes ("TCGplayer market, Near Mint, 2026-11-20", "Cardmarket trend, …"). */
+export function isMarketSource(source: string | null): boolean {
+  return source !== null && /^(TCGplayer|Cardmarket) /.test(source);
+}
+
 /** Owner only. Removing one's own card again changes nothing, so a retried delete succeeds. */
 export function removePortfolioCard(command: RemovePortfolioCard, state: PortfolioCardState): PortfolioCardEvent[] {
   const { cardId, requestedBy, at } = command.data;
@@ -128,6 +148,8 @@ export const portfolioCardDecider: Decider<PortfolioCardState, PortfolioCardComm
         return editPortfolioCard(command, state);
       case 'RemovePortfolioCard':
         return removePortfolioCard(command, state);
+      case 'RefreshPortfolioCardPrice':
+        return refreshPortfolioCardPrice(command, state);
       default:
         return assertNever(command);
     }

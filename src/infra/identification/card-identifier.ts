@@ -30,6 +30,9 @@ export function unidentified(source: Identification['source'] = 'none'): Identif
     estimatedValue: null,
     psa10Value: null,
     model: null,
+    catalogId: null,
+    catalogConfidence: null,
+    cardYear: null,
   };
 }
 

@@ -8,7 +8,10 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { Identification } from '../../contracts/grading.ts';
 import type { CardIdentifier, CardPicture } from './card-identifier.ts';
 import { unidentified } from './card-identifier.ts';
-import { collectorNumberFromText, nameFromWords } from './ocr-text.ts';
+import { cardsToCheckByNumber, catalogIdentification, matchByNumberFit, matchCard, printedNumber, type Catalog } from '../../domain/catalog/index.ts';
+import { shippedCatalog } from '../catalog/index.ts';
+import { fitPrintedNumbers } from './number-check.ts';
+import { collectorNumberFromText, nameCandidates, nameFromWords, setCodesFromText } from './ocr-text.ts';
 import type { ReadWord } from './ocr-text.ts';
 
 // Offline identification: tesseract (WASM) reads the name band and the collector number off the flattened card.
@@ -121,10 +124,36 @@ export interface OcrIdentifierOptions {
   langPath?: string;
   /** Told when reading failed (logging); the card is then simply not identified. */
   onError?: (error: unknown) => void;
+  /** What the reading is matched against; default the catalogue the project ships, null for none. */
+  catalog?: Catalog | null;
+}
+
+/** Everything read off one card: the name and number as read, and what else the catalogue may check. */
+export interface CardRead {
+  name: string | null;
+  number: string | null;
+  /** Names the band might hold, best guess first. */
+  names: string[];
+  /** Upper-case tokens read around the number (set codes, regulation marks). */
+  codes: string[];
 }
 
 export interface OcrIdentifier extends CardIdentifier {
   readCard(picture: CardPicture): Promise<{ name: string | null; number: string | null }>;
+  read(picture: CardPicture): Promise<CardRead>;
+}
+
+async function checkNumbers(catalog: Catalog, picture: CardPicture, reading: CardRead) {
+  const cards = cardsToCheckByNumber(catalog, reading.names);
+  if (cards.length === 0) return null;
+  return matchByNumberFit(cards, await fitPrintedNumbers(picture, cards.map(printedNumber)));
+}
+
+/** What was read, matched against the catalogue when there is one: the catalogue's card, or what was read, unmatched. */
+export function identifyFromReading(catalog: Catalog | null, read: Pick<CardRead, 'name' | 'number' | 'names' | 'codes'>, source: Identification['source'] = 'ocr'): Identification {
+  const match = catalog ? matchCard(catalog, { names: read.names, number: read.number, setCodes: read.codes }) : null;
+  if (match) return { ...unidentified(source), ...catalogIdentification(match) };
+  return { ...unidentified(source), cardName: read.name, cardNumber: read.number };
 }
 
 export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIdentifier {
@@ -151,7 +180,7 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
   };
 
   /** The name and collector number as read; rejects when tesseract itself fails. */
-  async function readCard(picture: CardPicture): Promise<{ name: string | null; number: string | null }> {
+  async function read(picture: CardPicture): Promise<CardRead> {
     const tesseract = await getWorker();
     const [band, numberArea] = await Promise.all([
       cropForReading(picture, nameBand(picture), NAME_READ_PX_PER_MM),
@@ -162,7 +191,14 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
       tesseract.recognize(band, {}, { text: true, blocks: true }),
       tesseract.recognize(numberArea, {}, { text: true }),
     ]);
-    return { name: nameFromWords(wordsOf(nameRead.data)), number: collectorNumberFromText(numberRead.data.text) };
+    const words = wordsOf(nameRead.data);
+    const numberText = numberRead.data.text;
+    return { name: nameFromWords(words), number: collectorNumberFromText(numberText), names: nameCandidates(words), codes: setCodesFromText(numberText) };
+  }
+
+  async function readCard(picture: CardPicture): Promise<{ name: string | null; number: string | null }> {
+    const { name, number } = await read(picture);
+    return { name, number };
   }
 
   async function close(): Promise<void> {
@@ -172,20 +208,31 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
     await (await created).terminate();
   }
 
+  const catalog = options.catalog === undefined ? shippedCatalog() : options.catalog;
   return {
+    read,
     readCard,
     close,
     async identify(front: CardPicture): Promise<Identification> {
-      let read: { name: string | null; number: string | null };
+      let reading: CardRead;
       try {
-        read = await readCard(front);
+        reading = await read(front);
       } catch (error) {
         options.onError?.(error);
         await close().catch(() => {}); // a broken worker is replaced on the next card
         return unidentified('none');
       }
-      if (read.name === null && read.number === null) return unidentified('none');
-      return { ...unidentified('ocr'), cardName: read.name, cardNumber: read.number };
+      if (reading.name === null && reading.number === null && reading.names.length === 0) return unidentified('none');
+      const identified = identifyFromReading(catalog, reading);
+      if (identified.catalogId === null && reading.number === null && catalog) {
+        // A name read but no number: the numbers of the cards bearing that name, checked against the card's foot.
+        const byShape = await checkNumbers(catalog, front, reading).catch((error: unknown) => {
+          options.onError?.(error);
+          return null;
+        });
+        if (byShape) return { ...unidentified('ocr'), ...catalogIdentification(byShape), cardNumber: printedNumber(byShape.card) };
+      }
+      return identified.catalogId === null && reading.name === null && reading.number === null ? unidentified('none') : identified;
     },
   };
 }

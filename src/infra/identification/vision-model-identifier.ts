@@ -2,7 +2,9 @@ import OpenAI from 'openai';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Identification, ValueEstimate } from '../../contracts/grading.ts';
+import { catalogIdentification, matchCard, type Catalog } from '../../domain/catalog/index.ts';
 import { normaliseRarity } from '../../domain/grading/index.ts';
+import { shippedCatalog } from '../catalog/index.ts';
 import type { CardIdentifier, CardPicture } from './card-identifier.ts';
 
 // Identification by an OpenAI-compatible vision model (OpenAI, or a local server speaking the same API).
@@ -70,6 +72,8 @@ export interface VisionModelIdentifierOptions {
   fallback: CardIdentifier;
   /** Told why a model answer was not used (logging); never affects the result. */
   onFallback?: (reason: string) => void;
+  /** The model's answer is checked against it like OCR's reading; default the shipped catalogue, null for none. */
+  catalog?: Catalog | null;
 }
 
 export function createVisionModelIdentifier(options: VisionModelIdentifierOptions): CardIdentifier {
@@ -80,6 +84,7 @@ export function createVisionModelIdentifier(options: VisionModelIdentifierOption
     maxRetries: 0, // a slow model must not hold a grade up; the offline result is there
   });
   const label = (what: string): string => `estimate by ${options.model}, ${what}`;
+  const catalog = options.catalog === undefined ? shippedCatalog() : options.catalog;
 
   async function ask(front: CardPicture, back?: CardPicture): Promise<VisionModelAnswer> {
     const images = await Promise.all([front, ...(back ? [back] : [])].map(asDataUrl));
@@ -129,7 +134,27 @@ export function createVisionModelIdentifier(options: VisionModelIdentifierOption
         estimatedValue: estimate(answer.estimatedValueUsd, 'not market data'),
         psa10Value: estimate(answer.psa10ValueUsd, 'PSA 10, not market data'),
         model: options.model,
+        catalogId: null,
+        catalogConfidence: null,
+        cardYear: null,
       };
+      // Checked against the catalogue like OCR's reading: the catalogue's card when the model's name and number
+      // match one (its name, set, number, rarity, year; the model's own facts and set text kept where it gave
+      // some), else OCR's match, else the model's answer as it gave it (unmatched).
+      const match = catalog && answer.cardName ? matchCard(catalog, { names: [answer.cardName], number: answer.cardNumber }) : null;
+      if (match) {
+        const fromCatalog = catalogIdentification(match);
+        return {
+          ...identification,
+          ...fromCatalog,
+          cardFacts: answer.cardFacts ?? fromCatalog.cardFacts,
+          setDescription: answer.setDescription ?? fromCatalog.setDescription,
+        };
+      }
+      if (read.catalogId !== null) {
+        const { source: _source, estimatedValue: _e, psa10Value: _p, model: _m, ...fromCatalog } = read;
+        return { ...identification, ...fromCatalog };
+      }
       return identification;
     },
     close: () => options.fallback.close(),

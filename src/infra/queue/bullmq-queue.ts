@@ -120,6 +120,15 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       });
     },
 
+    async repeat(name, data, { schedulerId, everyMs }) {
+      if (closing) throw new Error(`Cannot repeat ${name}: the queue is closing`);
+      await queueFor(name).upsertJobScheduler(
+        toBullmqId(schedulerId),
+        { every: everyMs },
+        { name, data, opts: { attempts: 1, removeOnComplete: { age: COMPLETED_RETENTION_MS / 1000 }, removeOnFail: true } },
+      );
+    },
+
     process(name, handler, processOptions = {}) {
       if (workers.has(name)) throw new Error(`A handler for ${name} is already registered`);
       const worker = new Worker(name, (bullmqJob, token) => runJob(name, handler, processOptions, bullmqJob, token), {

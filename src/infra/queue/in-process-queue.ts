@@ -53,6 +53,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   /** Keys of completed jobs, oldest first, with when they completed. */
   const completed = new Map<string, number>();
   const retryTimers = new Set<NodeJS.Timeout>();
+  const repeatTimers = new Set<NodeJS.Timeout>();
   let closing = false;
 
   const keyOf = (name: string, id: string) => `${name}\u0000${id}`;
@@ -140,7 +141,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     }
   }
 
-  return {
+  const queue: JobQueue = {
     kind: 'in-process',
 
     async enqueue(name, data, jobOptions: JobOptions) {
@@ -169,6 +170,25 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       pump(name);
     },
 
+    async repeat(name, data, { schedulerId, everyMs }) {
+      if (closing) throw new Error(`Cannot repeat ${name}: the queue is closing`);
+      // At whole multiples of the interval since the epoch, as BullMQ's scheduler does: a process restarted more
+      // often than the interval still runs it (daily: at midnight UTC).
+      const fire = () => {
+        const slot = Math.round(now() / everyMs);
+        queue.enqueue(name, data, { jobId: `${schedulerId}:${slot}`, attempts: 1 }).catch((error: unknown) => logger.warn({ err: error, job: name }, 'repeated job not enqueued'));
+      };
+      const first = setTimeout(() => {
+        repeatTimers.delete(first);
+        fire();
+        const every = setInterval(fire, everyMs);
+        every.unref();
+        repeatTimers.add(every);
+      }, everyMs - (now() % everyMs));
+      first.unref();
+      repeatTimers.add(first);
+    },
+
     async ping() {},
 
     async counts() {
@@ -179,6 +199,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       if (closing) return;
       closing = true;
       for (const timer of retryTimers) clearTimeout(timer);
+      for (const timer of repeatTimers) clearTimeout(timer);
+      repeatTimers.clear();
       const dropped = retryTimers.size + [...lanes.values()].reduce((n, l) => n + l.waiting.length, 0);
       retryTimers.clear();
       const runningNow = () => [...lanes.values()].flatMap((l) => [...l.running.values()]);
@@ -195,4 +217,5 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       }
     },
   };
+  return queue;
 }

@@ -58,6 +58,12 @@ export interface JobQueue {
   enqueue<Data>(name: string, data: Data, options: JobOptions): Promise<void>;
   /** Starts handling jobs of this name; one handler per name and process. */
   process<Data>(name: string, handler: JobHandler<Data>, options?: ProcessOptions<Data>): void;
+  /**
+   * Enqueues a job of `name` every `everyMs` (its first after `everyMs`), one per interval however many processes
+   * ask: a BullMQ job scheduler under `schedulerId` (asking again with the same settings changes nothing), a timer
+   * in the in-process queue. Each job is tried once; the next interval brings the next.
+   */
+  repeat<Data>(name: string, data: Data, options: { schedulerId: string; everyMs: number }): Promise<void>;
   /** Resolves when the queue's backing service answers; for readiness checks. */
   ping(): Promise<void>;
   /** Jobs waiting (or delayed for a retry) and running, per job name this process has enqueued or handles: for metrics. */

@@ -20,7 +20,9 @@ function summarise(event: RecordedEvent): string {
       const { result, owner, images } = cardGradedSchema.parse(event.data);
       const { centering, corners, edges, surface } = result.grades;
       const sides = images.back ? 'front and back' : 'front';
-      return `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}" for ${owner}`;
+      const { catalogId, catalogConfidence } = result.identification;
+      const catalogue = catalogId ? ` (catalogue ${catalogId}, confidence ${catalogConfidence})` : '';
+      return `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}"${catalogue} for ${owner}`;
     }
     case 'CardPriceRecorded': {
       const { priceDate, priceValue, source, grade } = cardPriceRecordedSchema.parse(event.data);

@@ -5,7 +5,10 @@ import {
   cardOwnerChangedSchema,
   cardPriceRecordedSchema,
   type CardGraded,
+  type CardPriceRecorded,
 } from '../../domain/cards/index.ts';
+import type { GradedCard } from '../../contracts/grading.ts';
+import { formatUsd } from '../../contracts/money.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import type { InlineProjection, RecordedEvent } from '../../infra/event-store/types.ts';
 import { imageUrl } from './image-urls.ts';
@@ -43,6 +46,7 @@ function cardRow(data: CardGraded['data']) {
     annotated_front_hash: data.annotatedImages.front,
     annotated_back_hash: data.annotatedImages.back,
     result: JSON.stringify(result),
+    catalog_id: result.identification.catalogId ?? null,
   };
 }
 
@@ -53,6 +57,22 @@ async function touchCollection(trx: Transaction<Tables>, owner: string, version:
     .values({ owner, version })
     .onConflict((c) => c.column('owner').doUpdateSet({ version }))
     .execute();
+}
+
+/**
+ * A price recorded after grading (the daily refresh) becomes the card's shown value, in the collection and on the
+ * card's page: "$12.34 (TCGplayer market, Near Mint, 2026-11-20)", as the grading had written it.
+ */
+async function showLatestPrice(trx: Transaction<Tables>, data: CardPriceRecorded['data'], version: number): Promise<void> {
+  const row = await trx.selectFrom('card_grades').select(['owner', 'result', 'estimated_value']).where('id', '=', data.cardId).executeTakeFirst();
+  if (!row) return;
+  const estimate = { text: formatUsd(Math.round(data.priceValue * 100)), label: data.source };
+  const text = `${estimate.text} (${estimate.label})`;
+  if (row.estimated_value === text) return;
+  const result = typeof row.result === 'string' ? (JSON.parse(row.result) as GradedCard) : row.result;
+  const updated = { ...result, estimatedValue: text, identification: { ...result.identification, estimatedValue: estimate } };
+  await trx.updateTable('card_grades').set({ estimated_value: text, result: JSON.stringify(updated) }).where('id', '=', data.cardId).execute();
+  await touchCollection(trx, row.owner, version);
 }
 
 async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise<void> {
@@ -85,6 +105,7 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
         })
         .onConflict((c) => c.column('id').doNothing())
         .execute();
+      await showLatestPrice(trx, data, globalPosition);
       return;
     }
     case 'CardDeleted': {

@@ -34,6 +34,8 @@ export interface CardGradesTable {
   annotated_back_hash: string | null;
   /** Everything the engine said, measurements included. */
   result: ColumnType<GradedCard, string, string>;
+  /** The catalogue card it was identified as ("base1-58"), for the price refresh; null when unmatched. */
+  catalog_id: string | null;
 }
 
 export interface PriceHistoryTable {

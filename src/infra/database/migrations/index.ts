@@ -8,6 +8,7 @@ import * as portfolioVersions from './0004-portfolio-versions.ts';
 import * as orders from './0005-orders.ts';
 import * as feedback from './0006-feedback.ts';
 import * as imports from './0007-imports.ts';
+import * as cardCatalogIds from './0008-card-catalog-ids.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0005-orders': orders,
   '0006-feedback': feedback,
   '0007-imports': imports,
+  '0008-card-catalog-ids': cardCatalogIds,
 };

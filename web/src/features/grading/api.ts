@@ -6,8 +6,11 @@ import { myCardsQueryOptions } from '@/features/collection/api';
 import { leaderboardQueryOptions } from '@/features/leaderboard/api';
 import { ApiError, apiUpload } from '@/lib/api-client';
 
-/** What the upload card holds: files in the 'Upload Files' tab, URLs in 'Paste URLs'; `mode` is the tab in use. */
-export type GradingInput = { mode: 'files' | 'urls'; front: File | null; back: File | null; frontUrl: string; backUrl: string };
+/**
+ * What the upload card holds: files in the 'Upload Files' tab (or taken in 'Take Photo', which fills the same two),
+ * URLs in 'Paste URLs'; `mode` is the tab in use.
+ */
+export type GradingInput = { mode: 'files' | 'camera' | 'urls'; front: File | null; back: File | null; frontUrl: string; backUrl: string };
 
 export const EMPTY_GRADING_INPUT: GradingInput = { mode: 'files', front: null, back: null, frontUrl: '', backUrl: '' };
 
@@ -16,12 +19,12 @@ const DEFAULT_CARD_TYPE = 'pokemon';
 
 /** Grade Card is enabled once there is a front: a file, or a URL that is not blank (SPEC.md §2). */
 export function hasFront(input: GradingInput): boolean {
-  return input.mode === 'files' ? input.front !== null : input.frontUrl.trim() !== '';
+  return input.mode === 'urls' ? input.frontUrl.trim() !== '' : input.front !== null;
 }
 
 function gradingForm(input: GradingInput): FormData {
   const form = new FormData();
-  if (input.mode === 'files') {
+  if (input.mode !== 'urls') {
     if (input.front) form.append('frontImage', input.front);
     if (input.back) form.append('backImage', input.back);
   } else {
@@ -66,7 +69,7 @@ export function useSaveCardMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ result, input }: { result: CardResult; input: GradingInput }): Promise<string> => {
-      if (input.mode === 'files' && input.front) {
+      if (input.mode !== 'urls' && input.front) {
         const form = new FormData();
         form.append('frontImage', input.front);
         if (input.back) form.append('backImage', input.back);

@@ -81,8 +81,23 @@ export function SetInformation({ result }: { result: CardResult }) {
         <dd>{result.cardSet ?? 'Unknown Set'}</dd>
         <dt className="text-muted-foreground">Number</dt>
         <dd>{result.cardNumber ? `#${result.cardNumber}` : NOT_AVAILABLE}</dd>
+        {result.identification.cardYear ? (
+          <>
+            <dt className="text-muted-foreground">Year</dt>
+            <dd>{result.identification.cardYear}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">Catalogue</dt>
+        <dd data-testid="catalog-match">{catalogMatch(result)}</dd>
       </dl>
       {result.setDescription ? <p className="mt-3 text-sm leading-relaxed">{result.setDescription}</p> : null}
     </ResultSection>
   );
+}
+
+/** Which catalogue card the reading matched, and how sure; or that it matched none and shows what was read. */
+function catalogMatch(result: CardResult): string {
+  const { catalogId, catalogConfidence, source } = result.identification;
+  if (catalogId) return `${catalogId} (match confidence ${Math.round((catalogConfidence ?? 0) * 100)}%)`;
+  return source === 'none' ? 'Not identified' : 'Not matched: shown as read';
 }

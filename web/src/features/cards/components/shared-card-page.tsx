@@ -7,6 +7,7 @@ import { useErrorToast } from '@/components/ui/use-error-toast';
 import { cardQueryOptions } from '../api';
 import { CardResultView } from './card-result-view';
 import { ProfessionalGradingButton } from './professional-grading-button';
+import { ShareButton } from './share-button';
 
 /** /card/{id}: a graded card as its link shows it to anyone (SPEC.md §4: loading, then the result or an error). */
 export function SharedCardPage({ id }: { id: string }) {
@@ -47,6 +48,7 @@ export function SharedCardPage({ id }: { id: string }) {
       actions={
         <>
           <ProfessionalGradingButton cardId={card.id} />
+          <ShareButton cardId={card.id} cardName={card.cardName} />
           <Button asChild size="lg" variant="outline">
             <Link to="/collection">
               <LayoutGrid aria-hidden />

@@ -1,14 +1,16 @@
 import type { CardResult } from '@contracts/cards';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { LoaderCircle, RotateCcw, Save } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { CardResultView } from '@/features/cards/components/card-result-view';
 import { ProfessionalGradingButton } from '@/features/cards/components/professional-grading-button';
+import { ShareButton } from '@/features/cards/components/share-button';
 import { HomePage } from '@/features/home/components/home-page';
 import { TopGraders } from '@/features/leaderboard/components/top-graders';
 import { EMPTY_GRADING_INPUT, type GradingInput, hasFront, useGradeCardMutation, useSaveCardMutation } from '../api';
+import { refusalOf } from '../refusal';
 import { AnalyzingCard } from './analyzing-card';
 import { UploadCard } from './upload-card';
 
@@ -20,6 +22,8 @@ export function GradingHome() {
   const [input, setInput] = useState<GradingInput>(EMPTY_GRADING_INPUT);
   const [result, setResult] = useState<CardResult | null>(null);
   const grade = useGradeCardMutation();
+  const navigate = useNavigate();
+  useResultAddress(result, () => reset());
 
   function startGrading() {
     if (!hasFront(input)) {
@@ -29,16 +33,23 @@ export function GradingHome() {
     grade.mutate(input, {
       onSuccess: (card) => {
         setResult(card);
+        // The result's own address, /card/{id}, while this screen goes on showing it (see useResultAddress).
+        void navigate({ to: '/', state: { gradedCard: card.id } as never, mask: { to: '/card/$id', params: { id: card.id }, unmaskOnReload: true } });
         window.scrollTo({ top: 0 });
       },
     });
   }
 
-  function gradeAnother() {
+  function reset() {
     setResult(null);
     setInput(EMPTY_GRADING_INPUT);
     grade.reset();
     window.scrollTo({ top: 0 });
+  }
+
+  function gradeAnother() {
+    reset();
+    void navigate({ to: '/', replace: true });
   }
 
   if (result) {
@@ -47,7 +58,7 @@ export function GradingHome() {
   return (
     <HomePage>
       <div className="mt-10 grid gap-10">
-        {grade.isPending ? <AnalyzingCard /> : <UploadCard input={input} onInputChange={setInput} onGrade={startGrading} />}
+        {grade.isPending ? <AnalyzingCard /> : <UploadCard input={input} onInputChange={setInput} onGrade={startGrading} refusal={refusalOf(grade.error, grade.variables, input)} />}
         <TopGraders />
       </div>
     </HomePage>
@@ -60,6 +71,7 @@ function ResultActions({ result, input, onGradeAnother }: { result: CardResult; 
   return (
     <>
       <ProfessionalGradingButton cardId={result.id} />
+      <ShareButton cardId={result.id} cardName={result.cardName} />
       <Button
         size="lg"
         variant="outline"
@@ -75,4 +87,31 @@ function ResultActions({ result, input, onGradeAnother }: { result: CardResult; 
       </Button>
     </>
   );
+}
+
+/**
+ * A graded card's address is /card/{id}: the address bar shows it (a masked location) while this screen keeps the
+ * result it just graded. Back from there is a new, empty grade screen; Forward again to an address whose result this
+ * screen no longer holds opens the card's own page.
+ */
+function useResultAddress(result: CardResult | null, onLeft: () => void) {
+  const maskedPath = useRouterState({ select: (state) => state.location.maskedLocation?.pathname ?? null });
+  const navigate = useNavigate();
+  const shown = useRef<string | null>(null);
+  const left = useRef(onLeft);
+  left.current = onLeft;
+  useEffect(() => {
+    if (maskedPath === null) {
+      if (shown.current !== null) {
+        shown.current = null;
+        left.current();
+      }
+      return;
+    }
+    if (result && maskedPath === `/card/${encodeURIComponent(result.id)}`) {
+      shown.current = maskedPath;
+      return;
+    }
+    if (!result) void navigate({ to: maskedPath, replace: true });
+  }, [maskedPath, result, navigate]);
 }

@@ -1,10 +1,10 @@
 import { ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { PhotoPreview } from '@/components/ui/photo-preview';
 import { toast } from '@/components/ui/use-toast';
-import { useObjectUrl } from '@/lib/use-object-url';
 import { cn } from '@/lib/utils';
-import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_FORMATS } from '@contracts/image-formats';
+import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_FORMATS, IMAGE_FORMATS_LABEL } from '@contracts/image-formats';
 
 /** The formats the server grades (one list with the server), by media type or, when the browser gives none, by name. */
 function isAcceptedImage(file: File): boolean {
@@ -31,12 +31,11 @@ export function ImageDropZone({
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const previewUrl = useObjectUrl(file);
 
   function accept(candidate: File | undefined) {
     if (!candidate) return;
     if (!isAcceptedImage(candidate)) {
-      toast({ title: 'Invalid File Type', description: 'Please select an image file (JPG, PNG, WEBP).', variant: 'destructive' });
+      toast({ title: 'Invalid File Type', description: `Please select an image file (${IMAGE_FORMATS_LABEL}).`, variant: 'destructive' });
       return;
     }
     onChange(candidate);
@@ -72,14 +71,14 @@ export function ImageDropZone({
         {label}
         {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
       </p>
-      {file && previewUrl ? (
+      {file ? (
         <div
           className="grid gap-3 rounded-xl border bg-muted/40 p-3"
           onDragOver={(event) => event.preventDefault()}
           onDrop={onDrop}
         >
           {input}
-          <img src={previewUrl} alt={`${label} preview`} className="mx-auto aspect-[63/88] h-56 rounded-lg bg-muted object-contain" />
+          <PhotoPreview file={file} alt={`${label} preview`} className="mx-auto aspect-[63/88] h-56" />
           <p className="truncate text-center text-xs text-muted-foreground" title={file.name}>
             {file.name}
           </p>
@@ -114,7 +113,7 @@ export function ImageDropZone({
               <ImagePlus className="size-5" aria-hidden />
             </span>
             <span className="text-sm font-medium">Drop an image here or click to browse</span>
-            <span className="text-xs text-muted-foreground">JPG, PNG or WEBP, up to 10 MB</span>
+            <span className="text-xs text-muted-foreground">{IMAGE_FORMATS_LABEL}, up to 10 MB</span>
           </label>
         </>
       )}

@@ -1,22 +1,33 @@
-import { Link2, ScanSearch, Upload } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { Camera, Link2, ScanSearch, Upload } from 'lucide-react';
+import { type FormEvent, lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IMAGE_FORMATS_LABEL } from '@contracts/image-formats';
 import { type GradingInput, hasFront } from '../api';
+import type { Refusal } from '../refusal';
 import { ImageDropZone } from './image-drop-zone';
+import { RefusalPanel } from './refusal-panel';
 
-/** The upload card of SPEC.md §2: 'Upload Files' and 'Paste URLs' tabs, and Grade Card once there is a front. */
+// The camera comes with its tab: the home page's first load does not wait for it.
+const CardCamera = lazy(() => import('@/features/camera/card-camera').then((module) => ({ default: module.CardCamera })));
+
+/**
+ * The upload card of SPEC.md §2: 'Upload Files' and 'Paste URLs' tabs, 'Take Photo' with the card camera (issue 17),
+ * a refused photo shown in place with what the grader found, and Grade Card once there is a front.
+ */
 export function UploadCard({
   input,
   onInputChange,
   onGrade,
+  refusal = null,
 }: {
   input: GradingInput;
   onInputChange: (input: GradingInput) => void;
   onGrade: () => void;
+  refusal?: Refusal | null;
 }) {
   const change = (patch: Partial<GradingInput>) => onInputChange({ ...input, ...patch });
 
@@ -36,7 +47,7 @@ export function UploadCard({
       <CardContent>
         <form onSubmit={submit} className="grid gap-6">
           <Tabs value={input.mode} onValueChange={(mode) => change({ mode: mode as GradingInput['mode'] })}>
-            <TabsList className="grid w-full grid-cols-2">
+            <TabsList className="grid w-full grid-cols-3">
               <TabsTrigger value="files" className="gap-2">
                 <Upload className="size-4" aria-hidden />
                 Upload Files
@@ -45,10 +56,20 @@ export function UploadCard({
                 <Link2 className="size-4" aria-hidden />
                 Paste URLs
               </TabsTrigger>
+              <TabsTrigger value="camera" className="gap-2">
+                <Camera className="size-4" aria-hidden />
+                Take Photo
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="files">
               <div className="grid gap-4 sm:grid-cols-2">
                 <ImageDropZone id="front-image" label="Front image" file={input.front} onChange={(front) => change({ front })} />
+                {/* A refusal sits under the photo it is about: on a phone right below it, on a wider screen below both. */}
+                {input.mode === 'files' && refusal ? (
+                  <div className={refusal.side === 'front' ? 'sm:order-last sm:col-span-2' : 'order-last sm:col-span-2'}>
+                    <RefusalPanel refusal={refusal} />
+                  </div>
+                ) : null}
                 <ImageDropZone id="back-image" label="Back image" optional file={input.back} onChange={(back) => change({ back })} />
               </div>
             </TabsContent>
@@ -56,10 +77,18 @@ export function UploadCard({
               <div className="grid gap-4">
                 <UrlField id="front-image-url" label="Front image URL" value={input.frontUrl} onChange={(frontUrl) => change({ frontUrl })} />
                 <UrlField id="back-image-url" label="Back image URL (optional)" value={input.backUrl} onChange={(backUrl) => change({ backUrl })} />
-                <p className="text-xs text-muted-foreground">The URLs must point directly to image files (JPG, PNG or WEBP).</p>
+                <p className="text-xs text-muted-foreground">The URLs must point directly to image files ({IMAGE_FORMATS_LABEL}).</p>
               </div>
             </TabsContent>
+            <TabsContent value="camera">
+              {input.mode === 'camera' ? (
+                <Suspense fallback={<p className="py-8 text-center text-sm text-muted-foreground">Starting the camera…</p>}>
+                  <CardCamera photos={{ front: input.front, back: input.back }} onPhoto={(side, file) => change({ [side]: file })} />
+                </Suspense>
+              ) : null}
+            </TabsContent>
           </Tabs>
+          {input.mode !== 'files' && refusal ? <RefusalPanel refusal={refusal} /> : null}
           <Button type="submit" size="lg" disabled={!hasFront(input)} className="w-full">
             <ScanSearch aria-hidden />
             Grade Card

@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { newYorkDate } from '../../contracts/money.ts';
+import { findRecordedCard, type Catalog } from '../../domain/catalog/index.ts';
+import { cardDecider } from '../../domain/cards/index.ts';
+import { isMarketSource, portfolioCardDecider } from '../../domain/portfolio/index.ts';
+import type { Clock, IdGenerator } from '../../infra/clock/clock.ts';
+import type { Database } from '../../infra/database/index.ts';
+import type { EventMetadata, EventStore } from '../../infra/event-store/types.ts';
+import { priceEstimate, type PriceSource } from '../../infra/prices/index.ts';
+import { cardStream } from '../cards/streams.ts';
+import { handleCommand } from '../handle-command.ts';
+import { portfolioCardStream } from '../portfolio/streams.ts';
+
+// The daily price refresh: every graded card the catalogue matched, and every portfolio card whose name, set and
+// number name a catalogue card, is priced again by the price source. A price that changed is recorded as an event
+// (CardPriceRecorded, PortfolioCardPriced), so price_history and portfolio_price_history move with the market and a
+// rebuild gives them back row for row; an unchanged price, a price the collector typed in, and a source that cannot
+// say record nothing. Only US dollar prices are recorded (the histories are in dollars). One run at a time: across
+// processes on PostgreSQL (an advisory lock), in the process on PGlite (one process owns its data).
+
+export interface RefreshPricesDeps {
+  database: Database;
+  eventStore: EventStore;
+  prices: PriceSource;
+  catalog: Catalog;
+  clock: Clock;
+  ids: IdGenerator;
+  logger?: Logger;
+}
+
+export interface RefreshSummary {
+  /** False when another run held the lock: this one did nothing. */
+  ran: boolean;
+  cards: number;
+  cardPricesRecorded: number;
+  portfolioCards: number;
+  portfolioPricesRecorded: number;
+  /** Cards the source had no dollar price for (with why, in the log). */
+  unavailable: number;
+}
+
+/** pg_try_advisory_lock's key: "refresh-prices" as a number, fixed. */
+const LOCK_KEY = 7_013_001;
+let runningHere = false;
+
+export async function refreshPrices(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<RefreshSummary> {
+  const idle: RefreshSummary = { ran: false, cards: 0, cardPricesRecorded: 0, portfolioCards: 0, portfolioPricesRecorded: 0, unavailable: 0 };
+  if (runningHere) return idle;
+  runningHere = true;
+  try {
+    if (deps.database.kind === 'pglite') return await run(deps, signal);
+    return await deps.database.db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as locked`.execute(connection);
+      if (!rows[0]?.locked) return idle;
+      try {
+        return await run(deps, signal);
+      } finally {
+        await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(connection);
+      }
+    });
+  } finally {
+    runningHere = false;
+  }
+}
+
+async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<RefreshSummary> {
+  const { db } = deps.database;
+  const summary: RefreshSummary = { ran: true, cards: 0, cardPricesRecorded: 0, portfolioCards: 0, portfolioPricesRecorded: 0, unavailable: 0 };
+  const metadata = (): EventMetadata => ({ actor: { kind: 'system', id: 'price-refresh' }, commandId: deps.ids.uuid(), timestamp: deps.clock.now().toISOString() });
+
+  async function dollarPrice(catalogId: string): Promise<{ priceValue: number; cents: number; source: string } | null> {
+    const card = deps.catalog.byId(catalogId);
+    const lookup = await deps.prices.priceOf({ catalogId, rarity: card?.rarity ?? null });
+    if (!lookup.ok || lookup.price.currency !== 'USD') {
+      summary.unavailable++;
+      deps.logger?.info({ catalogId, reason: lookup.ok ? `only a ${lookup.price.currency} price` : lookup.reason }, 'price refresh: no dollar price');
+      return null;
+    }
+    return { priceValue: lookup.price.amount / 100, cents: lookup.price.amount, source: priceEstimate(lookup.price).label };
+  }
+
+  const cards = await db.selectFrom('card_grades').select(['id', 'catalog_id', 'overall_grade']).where('catalog_id', 'is not', null).orderBy('id').execute();
+  for (const card of cards) {
+    if (signal?.aborted) return summary;
+    summary.cards++;
+    const price = await dollarPrice(card.catalog_id!);
+    if (!price) continue;
+    const at = metadata();
+    const { events } = await handleCommand(
+      { store: deps.eventStore, metadata: at },
+      {
+        ...cardStream(card.id),
+        decider: cardDecider,
+        command: {
+          type: 'RecordCardPrice',
+          data: { cardId: card.id, priceValue: price.priceValue, source: price.source, priceDate: at.timestamp.slice(0, 10), grade: card.overall_grade, recordedAt: at.timestamp },
+        },
+      },
+    );
+    summary.cardPricesRecorded += events.length;
+  }
+
+  const held = await db
+    .selectFrom('portfolio_cards')
+    .select(['id', 'card_name', 'card_set', 'card_number', 'current_price', 'price_source'])
+    .orderBy('id')
+    .execute();
+  for (const card of held) {
+    if (signal?.aborted) return summary;
+    if (card.current_price !== null && !isMarketSource(card.price_source)) continue; // the collector's own figure
+    const found = findRecordedCard(deps.catalog, { cardName: card.card_name, cardSet: card.card_set, cardNumber: card.card_number });
+    if (!found) continue;
+    summary.portfolioCards++;
+    const price = await dollarPrice(found.id);
+    if (!price) continue;
+    const at = metadata();
+    const { events } = await handleCommand(
+      { store: deps.eventStore, metadata: at },
+      { ...portfolioCardStream(card.id), decider: portfolioCardDecider, command: { type: 'RefreshPortfolioCardPrice', data: { cardId: card.id, cents: price.cents, source: price.source, at: at.timestamp } } },
+    );
+    summary.portfolioPricesRecorded += events.length;
+  }
+  deps.logger?.info({ ...summary, day: newYorkDate(deps.clock.now()) }, 'price refresh done');
+  return summary;
+}

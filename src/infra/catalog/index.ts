@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
+import { createCatalog, type Catalog, type CompiledCatalog } from '../../domain/catalog/index.ts';
+
+// The catalogue the project ships (assets/catalog, built by `npm run build:catalog` from ../shared/catalog), read
+// once per process on first use and kept: about 0.5 MB on disk, a few MB in memory.
+
+export const CATALOG_FILE = new URL('../../../assets/catalog/pokemon-tcg-en.json.br', import.meta.url);
+
+export function readCatalog(file: URL | string = CATALOG_FILE): Catalog {
+  const data = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')) as CompiledCatalog;
+  return createCatalog(data);
+}
+
+let shipped: Catalog | undefined;
+
+/** The shipped catalogue, loaded on first call. */
+export function shippedCatalog(): Catalog {
+  shipped ??= readCatalog();
+  return shipped;
+}

@@ -1,0 +1,16 @@
+import type { Config } from '../../config.ts';
+import { createPokemonTcgApiPriceSource, type PokemonTcgApiOptions } from './pokemon-tcg-api.ts';
+import { noPriceSource, type PriceSource } from './price-source.ts';
+
+export * from './price-source.ts';
+export { createPokemonTcgApiPriceSource, POKEMON_TCG_API_URL, priceFromAnswer, printingsFor } from './pokemon-tcg-api.ts';
+export { withMarketPrice } from './priced-identifier.ts';
+
+/** PRICE_SOURCE: the Pokémon TCG API (default), or none. */
+export function createPriceSource(
+  config: Pick<Config, 'PRICE_SOURCE' | 'POKEMONTCG_API_URL' | 'POKEMONTCG_API_KEY' | 'PRICE_TIMEOUT_MS'>,
+  extra: Pick<PokemonTcgApiOptions, 'now' | 'onLookup'> = {},
+): PriceSource {
+  if (config.PRICE_SOURCE === 'none') return noPriceSource;
+  return createPokemonTcgApiPriceSource({ baseUrl: config.POKEMONTCG_API_URL, apiKey: config.POKEMONTCG_API_KEY, timeoutMs: config.PRICE_TIMEOUT_MS, ...extra });
+}

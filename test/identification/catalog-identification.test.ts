@@ -1,0 +1,67 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { identificationSchema } from '../../src/contracts/grading.ts';
+import { shippedCatalog } from '../../src/infra/catalog/index.ts';
+import { createOcrIdentifier } from '../../src/infra/identification/ocr-identifier.ts';
+import { createPokemonTcgApiPriceSource, withMarketPrice } from '../../src/infra/prices/index.ts';
+import { gradeCard } from '../../src/workers/grading/index.ts';
+import { startPokemonTcgApiFake } from '../support/pokemon-tcg-api-server.ts';
+import { CATALOG_TEST_CARDS } from './catalog-cards.ts';
+import { renderNamedCard, renderNamedCardPhoto } from './named-card.ts';
+
+const ocr = createOcrIdentifier();
+afterAll(() => ocr.close());
+
+describe('identification offline: OCR read, catalogue matched', () => {
+  it('names the right catalogue card for drawn cards of older and newer layouts, and no wrong one', async () => {
+    const pictures = await Promise.all(CATALOG_TEST_CARDS.map(renderNamedCard));
+    const right: string[] = [];
+    const wrong: string[] = [];
+    const unmatched: string[] = [];
+    for (const [i, card] of CATALOG_TEST_CARDS.entries()) {
+      const identification = await ocr.identify(pictures[i]!);
+      expect(identificationSchema.parse(identification)).toEqual(identification);
+      if (identification.catalogId === card.id) right.push(card.id);
+      else if (identification.catalogId === null) unmatched.push(`${card.id} (read ${identification.cardName} ${identification.cardNumber})`);
+      else wrong.push(`${card.id} as ${identification.catalogId}`);
+    }
+    console.log(`identification on ${CATALOG_TEST_CARDS.length} drawn cards: ${right.length} right, ${wrong.length} wrong, unmatched:`, unmatched);
+    expect(CATALOG_TEST_CARDS.length).toBeGreaterThanOrEqual(40);
+    expect(right.length).toBeGreaterThanOrEqual(38);
+    expect(wrong).toEqual([]);
+  });
+
+  it('fills the card from the catalogue: set, number, rarity, facts, year, and the match confidence', async () => {
+    const identification = await ocr.identify(await renderNamedCard({ name: 'Pikachu', number: '58/102', seed: 11 }));
+    expect(identification).toMatchObject({
+      source: 'ocr',
+      cardName: 'Pikachu',
+      cardSet: 'Base',
+      cardNumber: '58/102',
+      rarity: 'Common',
+      catalogId: 'base1-58',
+      cardYear: '1999',
+      estimatedValue: null,
+    });
+    expect(identification.catalogConfidence).toBeGreaterThan(0.9);
+    expect(identification.cardFacts).toContain('Illustrator: Mitsuhiro Arita');
+  });
+
+  it('keeps what it read, unmatched, for a card the catalogue does not have', async () => {
+    const identification = await ocr.identify(await renderNamedCard({ name: 'Zorblax', number: '12/345', seed: 12 }));
+    expect(identification).toMatchObject({ source: 'ocr', cardName: 'Zorblax', cardNumber: '12/345', catalogId: null, catalogConfidence: null, cardSet: null });
+  });
+});
+
+describe('grading without the network', () => {
+  it('gives the same grades and identification; only the value is N/A, with the reason', async () => {
+    const photo = await renderNamedCardPhoto({ name: 'Pikachu', number: '58/102', seed: 21 }, 4);
+    const gone = await startPokemonTcgApiFake();
+    await gone.close(); // nothing listens there any more
+    const unreachable = withMarketPrice(ocr, createPokemonTcgApiPriceSource({ baseUrl: gone.url }), shippedCatalog());
+    const [offline, plain] = [await gradeCard({ front: photo }, { identifier: unreachable, maxPixels: 50_000_000 }), await gradeCard({ front: photo }, { identifier: ocr, maxPixels: 50_000_000 })];
+    expect(offline.card.identification.catalogId).toBe('base1-58');
+    expect(offline.card.estimatedValue).toMatch(/^N\/A \(no market price: the Pokémon TCG API could not be reached/);
+    const withoutValue = (card: typeof plain.card) => ({ ...card, estimatedValue: null, identification: { ...card.identification, estimatedValue: null } });
+    expect(withoutValue(offline.card)).toEqual(withoutValue(plain.card));
+  });
+});

@@ -1,0 +1,121 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+
+export type CameraStatus = { kind: 'starting' } | { kind: 'live' } | { kind: 'failed'; message: string };
+
+/** Why the camera cannot be used, in words a person can act on. */
+export function cameraProblem(error: unknown): string {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'NotAllowedError' || name === 'SecurityError') {
+    return 'Camera access was refused. Allow the camera for this site in your browser settings, or upload photos instead.';
+  }
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NoCameraError') {
+    return 'No camera was found on this device. Upload photos or enter the card manually instead.';
+  }
+  return 'The camera could not be started. Upload photos or enter the card manually instead.';
+}
+
+// ImageCapture is in Chromium and Android browsers, not in TypeScript's DOM types.
+type ImageCaptureLike = { takePhoto: () => Promise<Blob> };
+type ImageCaptureConstructor = new (track: MediaStreamTrack) => ImageCaptureLike;
+type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean };
+
+const PHOTO_TIMEOUT_MS = 4000;
+
+/** The largest frame the stream gives, as a JPEG. */
+function grabFrame(video: HTMLVideoElement): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  canvas.getContext('2d')?.drawImage(video, 0, 0);
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no frame'))), 'image/jpeg', 0.92));
+}
+
+/**
+ * A camera stream on `video`: the rear camera where there is one, at the largest resolution it offers; switch
+ * between cameras, the torch where the camera has one, and a photo at the camera's full resolution
+ * (ImageCapture.takePhoto where present, else the largest frame of the stream).
+ */
+export function useCamera(video: RefObject<HTMLVideoElement | null>) {
+  const [status, setStatus] = useState<CameraStatus>({ kind: 'starting' });
+  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
+  const [deviceId, setDeviceId] = useState<string | null>(null);
+  const [torch, setTorch] = useState<{ available: boolean; on: boolean }>({ available: false, on: false });
+  const track = useRef<MediaStreamTrack | null>(null);
+
+  useEffect(() => {
+    let stream: MediaStream | undefined;
+    let cancelled = false;
+    setStatus({ kind: 'starting' });
+    (async () => {
+      try {
+        if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('no camera'), { name: 'NoCameraError' });
+        const size = { width: { ideal: 4096 }, height: { ideal: 4096 } };
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: deviceId ? { deviceId: { exact: deviceId }, ...size } : { facingMode: { ideal: 'environment' }, ...size },
+          audio: false,
+        });
+        if (cancelled) {
+          stream.getTracks().forEach((t) => t.stop());
+          return;
+        }
+        const [videoTrack] = stream.getVideoTracks();
+        track.current = videoTrack ?? null;
+        const capabilities = (videoTrack?.getCapabilities?.() ?? {}) as TorchCapabilities;
+        setTorch({ available: capabilities.torch === true, on: false });
+        if (video.current) {
+          video.current.srcObject = stream;
+          await video.current.play().catch(() => undefined);
+        }
+        // Labels and the full list come once permission is given.
+        const devices = await navigator.mediaDevices.enumerateDevices().catch(() => []);
+        if (!cancelled) setCameras(devices.filter((d) => d.kind === 'videoinput'));
+        if (!cancelled) setStatus({ kind: 'live' });
+      } catch (error) {
+        if (!cancelled) setStatus({ kind: 'failed', message: cameraProblem(error) });
+      }
+    })();
+    return () => {
+      cancelled = true;
+      track.current = null;
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, [deviceId, video]);
+
+  const switchCamera = useCallback(() => {
+    if (cameras.length < 2) return;
+    const current = track.current?.getSettings().deviceId ?? deviceId;
+    const index = cameras.findIndex((c) => c.deviceId === current);
+    setDeviceId(cameras[(index + 1) % cameras.length]!.deviceId);
+  }, [cameras, deviceId]);
+
+  const toggleTorch = useCallback(async () => {
+    const on = !torch.on;
+    try {
+      await track.current?.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] });
+      setTorch({ available: true, on });
+    } catch {
+      setTorch({ available: false, on: false });
+    }
+  }, [torch.on]);
+
+  const takePhoto = useCallback(async (): Promise<Blob> => {
+    const v = video.current;
+    const t = track.current;
+    const Capture = (window as unknown as { ImageCapture?: ImageCaptureConstructor }).ImageCapture;
+    if (Capture && t && t.readyState === 'live') {
+      try {
+        const photo = await Promise.race([
+          new Capture(t).takePhoto(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('takePhoto timed out')), PHOTO_TIMEOUT_MS)),
+        ]);
+        if (photo.size > 0) return photo;
+      } catch {
+        // Some cameras refuse photos while streaming: the largest frame instead.
+      }
+    }
+    if (!v || v.videoWidth === 0) throw new Error('The camera has no picture yet.');
+    return grabFrame(v);
+  }, [video]);
+
+  return { status, canSwitch: cameras.length > 1, switchCamera, torch, toggleTorch, takePhoto };
+}
