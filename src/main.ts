@@ -36,10 +36,17 @@ try {
 const app = await buildApp(runtime);
 exitOnShutdownSignal(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
   const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
-  // Stop taking requests and let those in flight finish (for up to half the budget); then jobs, runners, database.
+  // Stop taking requests and let those in flight finish (for up to half the budget); those that outlast it are
+  // answered 503 shutting_down (never a cut connection); then jobs, runners, database.
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([app.close(), new Promise((resolve) => (timer = setTimeout(resolve, config.SHUTDOWN_TIMEOUT_MS / 2)))]);
+  const closed = app.close();
+  const inTime = await Promise.race([closed.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), config.SHUTDOWN_TIMEOUT_MS / 2)))]);
   clearTimeout(timer);
+  if (!inTime) {
+    const refused = app.refuseInFlight();
+    logger.warn({ refused }, 'requests still in flight at the shutdown bound were answered 503');
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500))]);
+  }
   await runtime.close(Math.max(100, deadline - Date.now()));
 });
 

@@ -10,8 +10,10 @@ import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
+import { inFlightPlugin } from './plugins/in-flight.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { requestMetricsPlugin } from './plugins/request-metrics.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { RequestLog } from './request-log.ts';
@@ -54,12 +56,17 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: trustedProxies(config.TRUST_PROXY),
+    // An id of any length reaches its route, which answers like for any unknown id ('Card not found'), rather than
+    // falling through to the static files. Node's 16 KB header limit bounds the URL anyway.
+    routerOptions: { maxParamLength: 16 * 1024 },
   });
 
   // First: the OpenAPI document learns every route registered after it.
   await registerOpenApi(app);
 
   // ── External plugins ───────────────────────────────────────────────────────────────────────────
+  // Security headers on every answer (CSP, nosniff, frame-ancestors, Referrer-Policy, COOP, HSTS over HTTPS).
+  await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   // Answers over 1 KB (JSON above all) go out compressed to clients that accept it; brotli at a low quality, which
   // compresses JSON about as well as gzip at a fraction of the time. The web app's files are compressed at build time.
@@ -88,6 +95,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   // ── Our plugins for the whole server (errors first, so every later refusal is shaped) ───────────
   await app.register(errorsPlugin);
   await app.register(requestMetricsPlugin);
+  // What shutdown answers with 503 when it cannot wait any longer.
+  await app.register(inFlightPlugin);
 
   // ── Probes: outside the API below, so they never touch sessions ─────────────────────────────────
   await app.register(healthRoutes, { runtime });
@@ -98,6 +107,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   // ── The API, in a context of its own: its plugins apply to its routes only ──────────────────────
   await app.register(async (api) => {
+    // JSON and multipart only: a text/plain body (what a cross-site form or a "simple" fetch can send) is a 415.
+    api.removeContentTypeParser('text/plain');
     // Plugins: one line each, in the order they must run.
     await api.register(originCheckPlugin, { trustedOrigins: config.TRUSTED_ORIGINS });
     await api.register(sessionPlugin, { runtime });

@@ -143,6 +143,28 @@ describe('claiming a guest card', () => {
   });
 });
 
+describe("expiring a guest's card (DESIGN.md §6: 7 days)", () => {
+  const guestCard: CardGraded = { type: 'CardGraded', data: { ...graded.data, owner: 'guest:g1' } };
+  const expire = { cardId: graded.data.cardId, guest: 'guest:g1', expiredAt: '2026-03-09T00:00:00.000Z' } as const;
+  const gone: CardDeleted = { type: 'CardDeleted', data: { cardId: expire.cardId, owner: 'guest:g1', deletedAt: expire.expiredAt } };
+
+  it('deletes the guest card like its owner would', () => {
+    given([guestCard]).when({ type: 'ExpireGuestCard', data: expire }).then([gone]);
+  });
+
+  it('leaves a card claimed by an account, one already gone, and an unknown id alone', () => {
+    const moved: CardOwnerChanged = { type: 'CardOwnerChanged', data: { cardId: expire.cardId, from: 'guest:g1', to: 'user:u1', changedAt: 'T' } };
+    given([guestCard, moved]).when({ type: 'ExpireGuestCard', data: expire }).then([]);
+    given([guestCard, gone]).when({ type: 'ExpireGuestCard', data: expire }).then([]);
+    given([]).when({ type: 'ExpireGuestCard', data: expire }).then([]);
+    given([{ type: 'CardGraded', data: { ...graded.data, owner: 'guest:g2' } }]).when({ type: 'ExpireGuestCard', data: expire }).then([]);
+  });
+
+  it("never expires an account's card", () => {
+    given([graded]).when({ type: 'ExpireGuestCard', data: { ...expire, guest: 'user:u1' } }).thenRefuses('card_expiry_invalid');
+  });
+});
+
 describe('card ids', () => {
   // What the command layer does with the key.
   const cardId = (key: string, secret = 'server secret') => createHmac('sha256', secret).update(key).digest().subarray(0, CARD_ID_BYTES).toString('base64url');

@@ -12,6 +12,7 @@ import { GUEST_SESSION_TTL_MS } from '../../src/infra/auth/session-repository.ts
 import type { Clock } from '../../src/infra/clock/clock.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
+import { multipartBody } from './cards-harness.ts';
 
 // The accounts API through the real app (buildApp over a real runtime), as a browser uses it:
 // cookies kept per browser, Origin sent on writes, one client address per test so the
@@ -112,6 +113,14 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
   const sessionRow = (sid: string) =>
     database.db.selectFrom('sessions').selectAll().where('id', '=', createHash('sha256').update(sid).digest('hex')).executeTakeFirstOrThrow();
 
+  /** A guest's first write (feedback, the cheapest): it stores the guest session and sets the cookie (issue 15). */
+  async function guestWrite(b: ReturnType<typeof browser>, headers: Record<string, string> = {}) {
+    const { body, contentType } = await multipartBody([['name', 'Ada'], ['email', 'ada@example.com'], ['category', 'general'], ['feedbackText', 'A first write from this browser.']]);
+    const response = await b.send('POST', '/api/feedback', { body, headers: { 'content-type': contentType, ...headers } });
+    expect(response.statusCode).toBe(201);
+    return response;
+  }
+
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     dataDir = mkdtempSync(path.join(tmpdir(), 'auth-test-'));
@@ -138,10 +147,12 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
   });
 
   describe('sessions', () => {
-    it('gives a first visit a guest session in an HttpOnly, SameSite=Lax cookie, and keeps it', async () => {
+    it("gives a guest no session for reading, and one in an HttpOnly, SameSite=Lax cookie with the first write; keeps it", async () => {
       const b = browser();
-      const first = await b.get('/api/user');
-      await expectRefused(first, 401, 'unauthorized', 'Not signed in');
+      const read = await b.get('/api/user');
+      await expectRefused(read, 401, 'unauthorized', 'Not signed in');
+      expect(read.cookies).toEqual([]);
+      const first = await guestWrite(b);
       const cookie = first.cookies.find((c) => c.name === 'sid')!;
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie.secure).toBeUndefined();
@@ -165,17 +176,17 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
     });
 
     it('sets Secure behind HTTPS', async () => {
-      const response = await browser().get('/api/user', { headers: { 'x-forwarded-proto': 'https' } });
+      const response = await guestWrite(browser(), { 'x-forwarded-proto': 'https' });
       expect(response.cookies.find((c) => c.name === 'sid')!.secure).toBe(true);
     });
 
     it('starts a new guest session when the old one has expired', async () => {
       const b = browser();
-      await b.get('/api/user');
+      await guestWrite(b);
       const before = b.jar.sid;
       clock.time += GUEST_SESSION_TTL_MS + 1;
       try {
-        await b.get('/api/user');
+        await guestWrite(b);
       } finally {
         clock.time -= GUEST_SESSION_TTL_MS + 1;
       }
@@ -187,7 +198,7 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
   describe('register', () => {
     it('creates the account, answers 201 { user } and signs the browser in with a new session id', async () => {
       const b = browser();
-      await b.get('/api/user');
+      await guestWrite(b);
       const guestSid = b.jar.sid!;
       const input = account({ email: 'Grace.Hopper@Example.com', first_name: 'Grace', last_name: 'Hopper' });
       const response = await b.post('/api/agscard/register', input);
@@ -269,7 +280,7 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       const mismatch = await browser().post('/api/agscard/register', account({ password_confirmation: 'Secret124' }));
       expect(mismatch.json().details).toEqual([{ path: 'password_confirmation', message: 'Passwords do not match' }]);
       expect(await snapshot()).toEqual(before);
-      expect(b.jar.sid).toBeDefined(); // still a guest
+      expect(b.jar.sid).toBeUndefined(); // a refused write stores no guest session (issue 15)
       await expectRefused(await b.get('/api/user'), 401, 'unauthorized');
     });
 
@@ -284,7 +295,7 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
     it('signs in with the right password in any letter case of the email, rotating the session id', async () => {
       const { input, user } = await registered();
       const b = browser();
-      await b.get('/api/user');
+      await guestWrite(b);
       const guestSid = b.jar.sid!;
       const response = await b.post('/api/agscard/login', { email: input.email.toUpperCase(), password: input.password });
       expect(response.statusCode).toBe(200);
@@ -341,14 +352,15 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       const thief = browser();
       await expectRefused(await thief.get('/api/user', { sid: stolen }), 401, 'unauthorized');
       await expectRefused(await thief.get('/api/agscard/profile', { sid: stolen }), 401, 'unauthorized');
-      // The thief is handed a fresh guest session, not the revoked one.
+      // The thief is a cookie-less guest: reads store no session; a write gets a fresh one, never the revoked one.
+      await guestWrite(thief, { cookie: `sid=${stolen}` });
       expect(thief.jar.sid).toBeDefined();
       expect(thief.jar.sid).not.toBe(stolen);
     });
 
     it('leaves a guest session alone on logout', async () => {
       const b = browser();
-      await b.get('/api/user');
+      await guestWrite(b);
       const sid = b.jar.sid!;
       expect((await b.post('/api/logout')).json()).toEqual({ message: 'Logged out' });
       expect((await sessionRow(sid)).revoked_at).toBeNull();
@@ -488,7 +500,7 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
       guestDataClaimers.push(claimer);
       try {
         const b = browser();
-        await b.get('/api/user');
+        await guestWrite(b);
         const guestId = (await sessionRow(b.jar.sid!)).guest_id;
         const { user } = (await b.post('/api/agscard/register', account())).json();
         expect(claimed).toEqual([{ guestId, userId: user.id }]);
@@ -498,7 +510,7 @@ describe.each(await databaseKinds())('accounts API on %s', (kind) => {
 
         // Logged out, the browser is a new guest; signing in claims that guest's things too.
         await b.post('/api/logout');
-        await b.get('/api/user');
+        await guestWrite(b);
         const secondGuest = (await sessionRow(b.jar.sid!)).guest_id;
         expect(secondGuest).not.toBe(guestId);
         const input = account();

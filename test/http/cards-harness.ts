@@ -89,12 +89,13 @@ function gradingOnce(grade: GradePhotos): GradePhotos {
 let nextAddress = 1;
 let nextEmail = 1;
 
-export async function startCardsApp(kind: DatabaseKind, env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<CardsHarness> {
+export async function startCardsApp(kind: DatabaseKind, env: Record<string, string> = {}, options: { logger?: Logger; runtime?: (runtime: Runtime) => Runtime } = {}): Promise<CardsHarness> {
   const database = await createTestDatabase(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cards-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CPU_POOL_SIZE: '2', ALLOW_LOOPBACK_IMAGE_URLS: 'true', ...env });
   const created = await createRuntime(config, { role: 'api', database, ...(options.logger ? { logger: options.logger } : {}) });
-  const runtime: Runtime = { ...created, gradePhotos: gradingOnce(created.gradePhotos) };
+  const graded: Runtime = { ...created, gradePhotos: gradingOnce(created.gradePhotos) };
+  const runtime = options.runtime ? options.runtime(graded) : graded;
   const app = await buildApp(runtime);
   await app.ready();
 

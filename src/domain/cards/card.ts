@@ -18,12 +18,14 @@ export type CardState =
 export type GradeCard = { type: 'GradeCard'; data: CardGraded['data'] };
 export type DeleteCard = { type: 'DeleteCard'; data: { cardId: string; requestedBy: Owner; deletedAt: string } };
 export type ClaimGuestCard = { type: 'ClaimGuestCard'; data: { cardId: string; guest: Owner; user: Owner; claimedAt: string } };
+/** A guest's card past the guest's 7 days (DESIGN.md §6), removed by the clean-up job. */
+export type ExpireGuestCard = { type: 'ExpireGuestCard'; data: { cardId: string; guest: Owner; expiredAt: string } };
 /** A market price looked up for the card (the daily refresh): recorded only when it differs from the last one. */
 export type RecordCardPrice = {
   type: 'RecordCardPrice';
   data: { cardId: string; priceValue: number; source: string; priceDate: string; grade: number; recordedAt: string };
 };
-export type CardCommand = GradeCard | DeleteCard | ClaimGuestCard | RecordCardPrice;
+export type CardCommand = GradeCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice;
 
 export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
 
@@ -78,6 +80,18 @@ export function claimGuestCard(command: ClaimGuestCard, state: CardState): CardE
   return [changed];
 }
 
+/**
+ * A guest's card whose guest session has expired unclaimed goes like a deleted one (CardDeleted, so every read model
+ * and a rebuild drop it alike). A card claimed by an account meanwhile, or already gone, is left as it is.
+ */
+export function expireGuestCard(command: ExpireGuestCard, state: CardState): CardEvent[] {
+  const { cardId, guest, expiredAt } = command.data;
+  if (!guest.startsWith('guest:')) throw new AppError('invalid', 'card_expiry_invalid', 'Only a guest card expires.');
+  if (state.status !== 'graded' || state.owner !== guest) return [];
+  const deleted: CardDeleted = { type: 'CardDeleted', data: { cardId, owner: guest, deletedAt: expiredAt } };
+  return [deleted];
+}
+
 /** The price history moves only when the price does: the same figure on a later day records nothing. */
 export function recordCardPrice(command: RecordCardPrice, state: CardState): CardEvent[] {
   if (state.status !== 'graded') return []; // a deleted card is priced no more
@@ -113,6 +127,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         return deleteCard(command, state);
       case 'ClaimGuestCard':
         return claimGuestCard(command, state);
+      case 'ExpireGuestCard':
+        return expireGuestCard(command, state);
       case 'RecordCardPrice':
         return recordCardPrice(command, state);
       default:

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError, type ErrorBody, type ErrorKind } from '../../contracts/errors.ts';
+import { outageOf } from '../outage-errors.ts';
 
 const statusByKind: Record<ErrorKind, number> = {
   invalid: 400,
@@ -73,6 +74,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       body: { error: known?.error ?? message ?? 'Bad request', code: known?.code ?? codeByStatus[statusCode] ?? 'bad_request' },
     };
   }
+  // The database, Redis or the image folder stopped answering: a 503 saying which, not a 500.
+  const outage = outageOf(error);
+  if (outage) return { status: 503, body: { error: outage.message, code: outage.code } };
   return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'internal_error' } };
 }
 
@@ -82,6 +86,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = toErrorResponse(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status === 503) reply.header('retry-after', '5');
       else request.log.info({ code: body.code, status }, 'request refused');
       return reply.status(status).send(body);
     });

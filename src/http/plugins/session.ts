@@ -1,16 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../contracts/errors.ts';
+import { expireGuestData } from '../../commands/accounts/expire-guest-data.ts';
 import { createSessionRepository, type NewSession, type Session } from '../../infra/auth/session-repository.ts';
 import type { Clock, IdGenerator } from '../../infra/clock/clock.ts';
 import type { EventMetadata } from '../../infra/event-store/types.ts';
 import type { RouteOptions } from '../app.ts';
 
-// Server-side sessions in an HttpOnly, SameSite=Lax cookie (DESIGN.md §6). A visitor without a
-// live session gets a guest session at once, so what a guest makes has an owner from the start.
+// Server-side sessions in an HttpOnly, SameSite=Lax cookie (DESIGN.md §6). A visitor without a live session is a
+// guest with a session that is not stored yet: reads (a crawler's, a health checker's) write nothing and set no
+// cookie. Its first write that succeeds (a state-changing request answered below 400: grading, saving, feedback)
+// stores the session and sets the cookie, so what the guest made has its owner from the start. A refused write
+// stores nothing.
 
 export const SESSION_COOKIE = 'sid';
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The not-yet-stored guest session of a cookie-less request. */
+const PENDING = Symbol('pending guest session');
 
 /** The caller of a request: a signed-in user (userId) or a guest (userId null). */
 export type RequestSession = Pick<Session, 'id' | 'userId' | 'guestId'>;
@@ -25,11 +32,14 @@ export interface SessionControl {
   keepOnlyThisBrowser(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<number>;
   /** Every session of the user revoked, this one included, and the cookie cleared. */
   signOutEverywhere(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<number>;
+  /** This write made nothing a guest owns: a cookie-less caller stays without a session. */
+  noNewGuestSession(request: FastifyRequest): void;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession;
+    [PENDING]: NewSession | null;
   }
   interface FastifyInstance {
     sessions: SessionControl;
@@ -42,14 +52,22 @@ export const sessionPlugin = fp(
     // COOKIE_SECURE: Secure even when the request did not arrive over HTTPS as far as we can tell.
     const alwaysSecure = runtime.config.COOKIE_SECURE;
 
-    // Expired and revoked-then-expired rows serve nobody; every API process sweeps now and then (harmless twice).
+    // Expired sessions go, and with an expired guest's, what the guest made and never claimed (DESIGN.md §6, by
+    // events: commands/accounts/expire-guest-data.ts). Every API process runs it now and then (harmless twice).
+    const { database, eventStore, clock, ids } = runtime;
     const sweep = setInterval(() => {
-      sessions.deleteExpired(runtime.clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'expired sessions not deleted'));
+      expireGuestData({ db: database.db, store: eventStore, sessions, clock, ids })
+        .then((result) => {
+          if (result.guests > 0 || result.sessionsDeleted > 0) app.log.info({ guests: result.guests, sessionsDeleted: result.sessionsDeleted }, 'expired sessions cleaned up');
+          for (const failure of result.failures) app.log.warn({ err: failure.error, expirer: failure.expirer }, "an expired guest's data was not removed");
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'expired sessions not cleaned up'));
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
 
     function setCookie(request: FastifyRequest, reply: FastifyReply, created: NewSession): void {
+      request[PENDING] = null;
       request.session = { id: created.session.id, userId: created.session.userId, guestId: created.session.guestId };
       reply.setCookie(SESSION_COOKIE, created.token, {
         path: '/',
@@ -61,6 +79,7 @@ export const sessionPlugin = fp(
     }
 
     app.decorateRequest('session', null as unknown as RequestSession);
+    app.decorateRequest(PENDING, null);
     app.decorate('sessions', {
       async signIn(request, reply, userId) {
         const previous = request.session;
@@ -80,17 +99,39 @@ export const sessionPlugin = fp(
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return revoked;
       },
+      noNewGuestSession(request) {
+        request[PENDING] = null;
+      },
     } satisfies SessionControl);
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
       const found = token ? await sessions.find(token) : null;
-      if (found) request.session = { id: found.id, userId: found.userId, guestId: found.guestId };
-      else setCookie(request, reply, await sessions.create(null));
+      if (found) {
+        request.session = { id: found.id, userId: found.userId, guestId: found.guestId };
+        return;
+      }
+      const pending = sessions.prepare(null);
+      request[PENDING] = pending;
+      request.session = { id: pending.session.id, userId: null, guestId: pending.session.guestId };
+    });
+
+    // The guest's first write that went through: its session is stored now, and the browser gets the cookie.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const pending = request[PENDING];
+      if (!pending || !STATE_CHANGING.has(request.method) || reply.statusCode >= 400) return payload;
+      await sessions.save(pending);
+      setCookie(request, reply, pending);
+      return payload;
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );
+
+/** False for a cookie-less guest whose session is not stored (yet): it owns nothing. */
+export function isStoredSession(request: FastifyRequest): boolean {
+  return request[PENDING] === null;
+}
 
 /** The signed-in user's id; refuses a guest with 401 `unauthorized`. */
 export function requireUser(request: FastifyRequest): string {

@@ -31,6 +31,20 @@ export const webAppPlugin = fp(
     const root = path.resolve(options.distDir);
     const built = fs.existsSync(path.join(root, 'index.html'));
     if (built) {
+      // The API's paths are never files: an unknown one gets the API's 404 before the static files look at it,
+      // whatever its shape or length (a 10,000-character name would otherwise be a 403 from the file system).
+      app.addHook('onRoute', (route) => {
+        if (route.url !== '/*') return;
+        const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+        route.onRequest = [
+          async (request: FastifyRequest, reply: FastifyReply) => {
+            if (!request.url.startsWith('/api/')) return;
+            reply.callNotFound();
+            return reply;
+          },
+          ...own,
+        ];
+      });
       await app.register(fastifyStatic, {
         root,
         // Vite fingerprints everything under assets/, so those never change; index.html always can.

@@ -13,7 +13,7 @@ import { findUserByEmail, findUserById, userView } from '../../projections/users
 import type { RouteOptions } from '../app.ts';
 import { messageResponseSchema } from '../../contracts/cards.ts';
 import { routeDocs } from '../route-docs.ts';
-import { commandMetadata, requireUser } from '../plugins/session.ts';
+import { commandMetadata, isStoredSession, requireUser } from '../plugins/session.ts';
 
 // Accounts through the provider (SPEC.md §7): register, login, logout, current user, provider profile.
 
@@ -66,7 +66,8 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   /** Rotates the session to the user's, and moves what the browser's guest session owned to the account. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
     const metadata = commandMetadata(request, clock, ids);
-    const guestId = request.session.userId === null ? request.session.guestId : null;
+    // A browser that never wrote anything has no stored guest session, and nothing to move.
+    const guestId = request.session.userId === null && isStoredSession(request) ? request.session.guestId : null;
     await app.sessions.signIn(request, reply, userId);
     if (!guestId) return;
     const { failures } = await claimGuestSession(
@@ -115,8 +116,9 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   });
 
   app.post('/api/logout', { schema: routeDocs({ summary: 'Sign out (a guest keeps their session)', tags: ['accounts'], responses: { 200: messageResponseSchema } }, 'POST') }, async (request, reply) => {
-    // A guest keeps their session: ending it would orphan what they made.
+    // A guest keeps their session: ending it would orphan what they made. A cookie-less visitor gets none.
     if (request.session.userId) await app.sessions.signOut(request, reply);
+    else app.sessions.noNewGuestSession(request);
     return { message: 'Logged out' };
   });
 

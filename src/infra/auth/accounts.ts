@@ -39,11 +39,14 @@ export function createAccounts(services: AccountsServices): Accounts {
   const { config, database, eventStore, clock, ids, logger } = services;
   const hasher = argon2idHasher();
   // With Redis every API process shares the counters; without it, one process is all there is.
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  // Bounded: a Redis that does not answer costs a call at most a second, then the limit fails open.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 1_000 }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'auth rate-limit redis error'));
   return {
     provider: builtInProvider({ store: eventStore, db: database.db, hasher, clock, ids }),
-    rateLimiter: redis ? redisRateLimiter(redis, `${config.QUEUE_PREFIX}:limits:`) : memoryRateLimiter(clock),
+    rateLimiter: redis
+      ? redisRateLimiter(redis, `${config.QUEUE_PREFIX}:limits:`, (error) => logger.warn({ err: error }, 'rate limit not counted: redis did not answer; the call goes through'))
+      : memoryRateLimiter(clock),
     limits: {
       perAddress: { max: config.AUTH_RATE_LIMIT_PER_ADDRESS, windowMs: config.AUTH_RATE_LIMIT_PER_ADDRESS_WINDOW_SECONDS * 1000 },
       perAccount: { max: config.AUTH_RATE_LIMIT_PER_ACCOUNT, windowMs: config.AUTH_RATE_LIMIT_PER_ACCOUNT_WINDOW_SECONDS * 1000 },

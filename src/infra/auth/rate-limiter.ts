@@ -52,15 +52,24 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}
 `;
 
-/** Shared by every API process (REDIS_URL). `prefix` keeps tests and deployments apart. */
-export function redisRateLimiter(redis: Redis, prefix = 'rate-limit:'): RateLimiter {
+/**
+ * Shared by every API process (REDIS_URL). `prefix` keeps tests and deployments apart. While Redis does not answer,
+ * limits fail open (the call is let through and `onError` told), so an outage of the counters is not an outage of
+ * sign-in and grading.
+ */
+export function redisRateLimiter(redis: Redis, prefix = 'rate-limit:', onError: (error: unknown) => void = () => {}): RateLimiter {
   return {
     async hit(key, limit) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(limit.windowMs))) as [number, number];
-      return count <= limit.max ? { allowed: true, count, retryAfterMs: 0 } : { allowed: false, count, retryAfterMs: Math.max(ttl, 0) };
+      try {
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(limit.windowMs))) as [number, number];
+        return count <= limit.max ? { allowed: true, count, retryAfterMs: 0 } : { allowed: false, count, retryAfterMs: Math.max(ttl, 0) };
+      } catch (error) {
+        onError(error);
+        return { allowed: true, count: 0, retryAfterMs: 0 };
+      }
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await redis.del(prefix + key).catch(onError);
     },
   };
 }

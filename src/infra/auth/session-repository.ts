@@ -22,8 +22,11 @@ export const GUEST_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000; // DESIGN.md §6: g
 export const USER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface SessionRepository {
-  /** A guest session when `userId` is null. */
+  /** A guest session when `userId` is null; stored at once. */
   create(userId: string | null): Promise<NewSession>;
+  /** A new session not stored yet (a guest's, until its first write succeeds); `save` stores it. */
+  prepare(userId: string | null): NewSession;
+  save(created: NewSession): Promise<void>;
   /** The live session for a cookie token; null when unknown, expired or revoked. */
   find(token: string): Promise<Session | null>;
   revoke(sessionId: string): Promise<void>;
@@ -31,6 +34,10 @@ export interface SessionRepository {
   revokeUserSessions(userId: string, exceptSessionId?: string): Promise<number>;
   /** Deletes sessions that expired before `before`; returns how many. */
   deleteExpired(before: Date): Promise<number>;
+  /** Guest sessions (never signed in) that expired before `before`, oldest first, at most `limit`. */
+  expiredGuests(before: Date, limit: number): Promise<{ id: string; guestId: string }[]>;
+  /** Deletes these sessions. */
+  deleteSessions(ids: readonly string[]): Promise<void>;
 }
 
 function sessionIdOf(token: string): string {
@@ -40,17 +47,25 @@ function sessionIdOf(token: string): string {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function createSessionRepository(db: Kysely<Tables>, clock: Clock, ids: IdGenerator): SessionRepository {
+  function prepare(userId: string | null): NewSession {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(clock.now().getTime() + (userId ? USER_SESSION_TTL_MS : GUEST_SESSION_TTL_MS));
+    return { token, session: { id: sessionIdOf(token), userId, guestId: ids.uuid(), expiresAt } };
+  }
+  async function save({ session }: NewSession): Promise<void> {
+    const ttl = session.userId ? USER_SESSION_TTL_MS : GUEST_SESSION_TTL_MS;
+    await db
+      .insertInto('sessions')
+      .values({ id: session.id, user_id: session.userId, guest_id: session.guestId, created_at: new Date(session.expiresAt.getTime() - ttl), expires_at: session.expiresAt })
+      .execute();
+  }
   return {
+    prepare,
+    save,
     async create(userId) {
-      const token = randomBytes(32).toString('base64url');
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + (userId ? USER_SESSION_TTL_MS : GUEST_SESSION_TTL_MS));
-      const session: Session = { id: sessionIdOf(token), userId, guestId: ids.uuid(), expiresAt };
-      await db
-        .insertInto('sessions')
-        .values({ id: session.id, user_id: userId, guest_id: session.guestId, created_at: now, expires_at: expiresAt })
-        .execute();
-      return { token, session };
+      const created = prepare(userId);
+      await save(created);
+      return created;
     },
     async find(token) {
       if (!TOKEN_SHAPE.test(token)) return null;
@@ -75,6 +90,20 @@ export function createSessionRepository(db: Kysely<Tables>, clock: Clock, ids: I
     async deleteExpired(before) {
       const result = await db.deleteFrom('sessions').where('expires_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    async expiredGuests(before, limit) {
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['id', 'guest_id'])
+        .where('user_id', 'is', null)
+        .where('expires_at', '<', before)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, guestId: row.guest_id }));
+    },
+    async deleteSessions(sessionIds) {
+      if (sessionIds.length > 0) await db.deleteFrom('sessions').where('id', 'in', [...sessionIds]).execute();
     },
   };
 }

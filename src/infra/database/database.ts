@@ -38,23 +38,57 @@ export function openPostgres(options: PostgresOptions): Database {
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
   });
+  // An idle connection that PostgreSQL drops (a restart, pg_terminate_backend) is an 'error' on the pool; without a
+  // listener it would end the process. The pool replaces it on the next query.
+  pool.on('error', () => {});
+  // The same for a connection in use: its query fails (a 503 to the request), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
     db,
     async listen(channel, onMessage) {
-      const client = await pool.connect();
+      // One connection held for LISTEN. When PostgreSQL drops it (a restart, pg_terminate_backend), it is replaced
+      // after a second; notifications missed meanwhile only delay the listeners, which poll as well.
       const handler = (message: pg.Notification) => {
         if (message.channel === channel) onMessage(message.payload ?? '');
       };
-      client.on('notification', handler);
-      await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+      let client: pg.PoolClient | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (): Promise<void> => {
+        const connected = await pool.connect();
+        connected.on('error', () => {
+          connected.off('notification', handler);
+          connected.release(true);
+          if (client === connected) client = undefined;
+          scheduleReconnect();
+        });
+        connected.on('notification', handler);
+        await connected.query(`listen "${channel.replaceAll('"', '""')}"`);
+        client = connected;
+      };
+      const scheduleReconnect = () => {
+        if (stopped || retry) return;
+        retry = setTimeout(() => {
+          retry = undefined;
+          connect().catch(scheduleReconnect);
+        }, 1_000);
+        retry.unref();
+      };
+      await connect();
       return async () => {
-        client.off('notification', handler);
+        stopped = true;
+        clearTimeout(retry);
+        const held = client;
+        client = undefined;
+        if (!held) return;
+        held.off('notification', handler);
         try {
-          await client.query(`unlisten "${channel.replaceAll('"', '""')}"`);
-        } finally {
-          client.release();
+          await held.query(`unlisten "${channel.replaceAll('"', '""')}"`);
+          held.release();
+        } catch (error) {
+          held.release(error instanceof Error ? error : true);
         }
       };
     },

@@ -54,6 +54,25 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   let handBack!: () => void;
   const handBackRequested = new Promise<void>((resolve) => (handBack = resolve));
 
+  /**
+   * BullMQ waits for Redis without end; a producer must not (an API request would hang). While Redis is away the
+   * caller is told at once (after `ms` when it is still connecting), with an error the HTTP layer answers with 503.
+   */
+  async function producerReady(ms: number): Promise<void> {
+    if (producerConnection.status === 'ready') return;
+    await new Promise<void>((resolve, reject) => {
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        producerConnection.off('ready', onReady);
+        reject(new Error('Connection is closed: the job queue (Redis) does not answer'));
+      }, ms);
+      producerConnection.once('ready', onReady);
+    });
+  }
+
   function queueFor(name: string): Queue {
     let queue = queues.get(name);
     if (!queue) {
@@ -110,6 +129,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     async enqueue(name, data, jobOptions) {
       if (closing) throw new Error(`Cannot enqueue ${name}: the queue is closing`);
       const backoff = jobOptions.backoff ?? DEFAULT_BACKOFF;
+      await producerReady(producerConnection.status === 'connecting' || producerConnection.status === 'wait' ? 2_000 : 0);
       // An id BullMQ still holds makes add() return the existing job: no duplicate.
       await queueFor(name).add(name, data, {
         jobId: toBullmqId(jobOptions.jobId),
