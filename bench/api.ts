@@ -9,18 +9,26 @@
 //           connections each sending requests back to back, median and p99; baseline: GET /healthz under the same
 //           load. Then the cold read the cache cannot serve: one request right after each of 10 changes to the
 //           collection. On PGlite and on PostgreSQL (BENCH_DATABASE_URL, default TEST_DATABASE_URL or the machine's).
-// The load comes from a worker thread, so client and server do not share an event loop.
+//   service mode: PostgreSQL and Redis (BENCH_REDIS_URL, default TEST_REDIS_URL or the machine's), with images in
+//           files and in an S3 bucket (s3rver on loopback, in a thread of its own) side by side: upload → result of a
+//           12 MP front and back, median of BENCH_SERVICE_UPLOADS (default 10), each photo new to the store; and
+//           GET /api/images/{hash} of the front under BENCH_CONNECTIONS connections: images/s, MB/s, median and p99.
+// BENCH_PARTS (default upload,my-cards,service) picks the parts. The load comes from a worker thread, so client and
+// server do not share an event loop.
 import { createHash } from 'node:crypto';
 import type { CardGraded } from '../src/domain/cards/index.ts';
 import { asyncProjections } from '../src/projections/index.ts';
 import { projectionStatus } from '../src/projections/runner/index.ts';
 import { renderSyntheticCard } from '../src/vision/index.ts';
-import { load, median, ms, onBothEngines, percentile, post, registerBenchUser, type Server } from './http-load.ts';
+import { deleteRedisKeys, load, median, ms, onBothEngines, percentile, post, POSTGRES_URL, postgresReachable, REDIS_URL, redisReachable, registerBenchUser, startServer, withPostgresSchema, type Server } from './http-load.ts';
+import { startS3Thread } from './s3-thread.ts';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const CARDS = Number(process.env.BENCH_CARDS ?? 5_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const REQUESTS_PER_CONNECTION = Number(process.env.BENCH_REQUESTS_PER_CONNECTION ?? 10);
+const SERVICE_UPLOADS = Number(process.env.BENCH_SERVICE_UPLOADS ?? 10);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'upload,my-cards,service').split(',').map((p) => p.trim()));
 /** 12 megapixels: the card at 33 px/mm fills 75% of a 3098 × 3872 photo. */
 const TWELVE_MEGAPIXEL_PX_PER_MM = 33;
 
@@ -129,6 +137,73 @@ async function benchMyCards(engine: string, server: Server, sampleResult: CardGr
   );
 }
 
+/** The 12-MP front with `n` appended after its end: another file (another hash, so a real write), the same picture. */
+const variant = (bytes: Uint8Array, n: number) => Buffer.concat([bytes, Buffer.from(`bench variant ${n}`)]);
+
+interface ServiceFigures {
+  store: string;
+  uploads: number[];
+  image: { latencies: number[]; bytes: number; seconds: number };
+}
+
+/** One service-mode server (PostgreSQL, Redis, and the given image store): uploads, then the front photo served. */
+async function benchServiceStore(store: string, env: Record<string, string>, front: Uint8Array, back: Uint8Array): Promise<ServiceFigures> {
+  return withPostgresSchema(async (database) => {
+    const queuePrefix = `bench-api-${Date.now()}`;
+    const server = await startServer(database, { REDIS_URL, QUEUE_PREFIX: queuePrefix, GRADE_LIMIT_GUEST_PER_MINUTE: '100000', GRADE_LIMIT_GUEST_PER_DAY: '100000', ...env });
+    try {
+      const upload = async (n: number) => {
+        const body = new FormData();
+        body.append('frontImage', new Blob([variant(front, n)], { type: 'image/jpeg' }), 'front.jpg');
+        body.append('backImage', new Blob([variant(back, n)], { type: 'image/jpeg' }), 'back.jpg');
+        const started = performance.now();
+        const response = await post(server.port, '/api/grade-card', { body });
+        const result = (await response.json()) as { id?: string };
+        if (!response.ok || !result.id) throw new Error(`grade-card answered ${response.status}: ${JSON.stringify(result)}`);
+        return performance.now() - started;
+      };
+      await upload(-1); // warm up: threads started, code compiled, OCR worker loaded
+      const uploads: number[] = [];
+      for (let i = 0; i < SERVICE_UPLOADS; i++) uploads.push(await upload(i));
+
+      // The front photo as a browser gets it; each request really reads it (no If-None-Match).
+      const path = `/api/images/${createHash('sha256').update(variant(front, 0)).digest('hex')}`;
+      const job = { port: server.port, path, cookie: '', connections: CONNECTIONS, requestsPerConnection: REQUESTS_PER_CONNECTION };
+      await load({ ...job, requestsPerConnection: 1 });
+      const started = performance.now();
+      const image = await load(job);
+      return { store, uploads, image: { ...image, seconds: (performance.now() - started) / 1000 } };
+    } finally {
+      await server.close();
+      await deleteRedisKeys(`${queuePrefix}:*`);
+    }
+  });
+}
+
+/** The service mode (PostgreSQL, Redis) with images in files and in an S3 bucket (s3rver in a thread of its own). */
+async function benchServiceMode(front: Uint8Array, back: Uint8Array): Promise<void> {
+  if (!(await postgresReachable()) || !(await redisReachable())) {
+    console.log(`service mode: PostgreSQL (${POSTGRES_URL}) or Redis (${REDIS_URL}) not reachable; its figures are left out.`);
+    return;
+  }
+  const s3 = await startS3Thread();
+  const figures: ServiceFigures[] = [];
+  try {
+    figures.push(await benchServiceStore('files (DATA_DIR/images)', { IMAGE_STORE: '' }, front, back));
+    figures.push(await benchServiceStore('S3 (s3rver on loopback)', s3.env, front, back));
+  } finally {
+    await s3.stop();
+  }
+  const size = figures[0]!.image.bytes / figures[0]!.image.latencies.length;
+  console.log(`service mode (PostgreSQL, Redis): upload → result of a 12 MP front + back, median of ${SERVICE_UPLOADS}, and GET /api/images/{hash} of the ${(size / 1e6).toFixed(1)} MB front, ${CONNECTIONS} connections × ${REQUESTS_PER_CONNECTION}:`);
+  console.log(`  ${'image store'.padEnd(26)} ${'upload → result'.padStart(16)} ${'images/s'.padStart(9)} ${'MB/s'.padStart(7)} ${'median'.padStart(9)} ${'p99'.padStart(9)}`);
+  for (const { store, uploads, image } of figures) {
+    console.log(
+      `  ${store.padEnd(26)} ${ms(median(uploads)).padStart(16)} ${(image.latencies.length / image.seconds).toFixed(0).padStart(9)} ${(image.bytes / 1e6 / image.seconds).toFixed(0).padStart(7)} ${ms(median(image.latencies)).padStart(9)} ${ms(percentile(image.latencies, 99)).padStart(9)}`,
+    );
+  }
+}
+
 console.log(`drawing the 12-megapixel photos…`);
 const [front, back] = await Promise.all([
   renderSyntheticCard({ pxPerMm: TWELVE_MEGAPIXEL_PX_PER_MM, photo: { noise: 8, rotationDeg: 2 } }, 101),
@@ -136,11 +211,14 @@ const [front, back] = await Promise.all([
 ]);
 
 let sampleResult: CardGraded['data']['result'] | undefined;
-await onBothEngines(async (engine, server) => {
-  // The upload is measured once, on PGlite: the database's part is one small append.
-  if (!sampleResult) {
-    await benchUpload(server, front, back);
-    sampleResult = (await server.runtime.gradePhotos({ front, back })).card;
-  }
-  await benchMyCards(engine, server, sampleResult);
-});
+if (PARTS.has('upload') || PARTS.has('my-cards')) {
+  await onBothEngines(async (engine, server) => {
+    // The upload is measured once, on PGlite: the database's part is one small append.
+    if (!sampleResult) {
+      if (PARTS.has('upload')) await benchUpload(server, front, back);
+      sampleResult = (await server.runtime.gradePhotos({ front, back })).card;
+    }
+    if (PARTS.has('my-cards')) await benchMyCards(engine, server, sampleResult);
+  });
+}
+if (PARTS.has('service')) await benchServiceMode(front, back);

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
@@ -14,6 +15,7 @@ import { migrateToLatest, openPglite, openPostgres, type Database } from '../src
 import { createRuntime, type Runtime } from '../src/runtime.ts';
 
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface LoadJob {
   port: number;
@@ -78,9 +80,10 @@ export interface Server {
   close(): Promise<void>;
 }
 
-export async function startServer(database: Database): Promise<Server> {
+/** A server over `database`; `env` adds settings (REDIS_URL, IMAGE_STORE, …) to the machine's. */
+export async function startServer(database: Database, env: Record<string, string> = {}): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
   const runtime = await createRuntime(config, { role: 'api', database, logger: pino({ level: 'silent' }) });
   const app = await buildApp(runtime);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -132,6 +135,33 @@ export async function postgresReachable(): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+export async function redisReachable(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Deletes a bench run's keys from the shared Redis (never anything else). */
+export async function deleteRedisKeys(pattern: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
 

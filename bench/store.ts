@@ -3,8 +3,11 @@
 //   append: the same rows, one transaction each, INSERTed into a plain copy of es_events (same columns and
 //           indexes; no stream lock, version check, trigger, foreign key or notify);
 //   replay: the same projection fed the same events in the same batches straight into its live table
-//           (no scratch tables, no swap).
-// Settings: BENCH_EVENTS (replayed events, default 100000), BENCH_DATABASE_URL (default TEST_DATABASE_URL or the
+//           (no scratch tables, no swap);
+//   cards rebuild: the real cards projection (card_grades, price_history, card_collections) over BENCH_EVENTS
+//           CardGraded and CardPriceRecorded events, batched (multi-row upserts, as it runs now) against the same
+//           projection one event at a time (as it ran before), both through the real rebuild; the rows must be equal.
+// Settings: BENCH_EVENTS (replayed events, default 100000), BENCH_PARTS (default append,replay,cards), BENCH_DATABASE_URL (default TEST_DATABASE_URL or the
 // machine's postgres://postgres@127.0.0.1:5432/test).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -12,9 +15,12 @@ import pg from 'pg';
 import type { Database } from '../src/infra/database/database.ts';
 import { migrateToLatest, openPglite, openPostgres } from '../src/infra/database/index.ts';
 import { createEventStore, START, checkpointOf, type EventMetadata, type EventStore, type Projection } from '../src/infra/event-store/index.ts';
+import { applyCardEventsOneByOne, cardsProjection } from '../src/projections/cards/cards-projection.ts';
 import { rebuildProjection } from '../src/projections/runner/index.ts';
+import { seedCards } from './store-seed.ts';
 
 const REPLAY_EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'append,replay,cards').split(',').map((p) => p.trim()));
 const SINGLE_STREAM_APPENDS = 2_000;
 const STREAMS = 100;
 const APPENDS_PER_STREAM = 30;
@@ -174,6 +180,30 @@ async function benchReplay(engine: string, database: Database, store: EventStore
   figures.push({ engine, measure: `rebuild replay, ${total} events`, events: total, storeSeconds: rebuildSeconds, baselineSeconds: plainSeconds });
 }
 
+async function benchCardsRebuild(engine: string, database: Database, store: EventStore): Promise<void> {
+  await seedCards(database, REPLAY_EVENTS);
+  const total = Number((await sql<{ n: number }>`select count(*)::int as n from es_events where event_type in ('CardGraded', 'CardPriceRecorded')`.execute(database.db)).rows[0]!.n);
+  const snapshot = async () =>
+    JSON.stringify([
+      (await sql`select * from card_grades order by id`.execute(database.db)).rows,
+      (await sql`select * from price_history order by id`.execute(database.db)).rows,
+      (await sql`select * from card_collections order by owner`.execute(database.db)).rows,
+    ]);
+  let batched = 0;
+  const batchedSeconds = await timed(async () => {
+    batched = (await rebuildProjection(database, store, cardsProjection, 'inline', { batchSize: REPLAY_BATCH })).events;
+  });
+  const afterBatched = await snapshot();
+  let oneByOne = 0;
+  const oneByOneSeconds = await timed(async () => {
+    oneByOne = (await rebuildProjection(database, store, { ...cardsProjection, apply: applyCardEventsOneByOne }, 'inline', { batchSize: REPLAY_BATCH })).events;
+  });
+  if (batched !== total || oneByOne !== total || afterBatched !== (await snapshot())) {
+    throw new Error(`cards rebuild mismatch: ${total} events, batched ${batched}, one by one ${oneByOne}, rows equal: ${afterBatched === (await snapshot())}`);
+  }
+  figures.push({ engine, measure: `cards rebuild, ${total} events (batched vs one by one)`, events: total, storeSeconds: batchedSeconds, baselineSeconds: oneByOneSeconds });
+}
+
 async function onEngine(engine: 'pglite' | 'postgres'): Promise<void> {
   let database: Database;
   let cleanup = async () => {};
@@ -201,8 +231,9 @@ async function onEngine(engine: 'pglite' | 'postgres'): Promise<void> {
   try {
     await migrateToLatest(database.db);
     const store = createEventStore(database, { inline: [] });
-    await benchAppends(engine, database, store);
-    await benchReplay(engine, database, store);
+    if (PARTS.has('append')) await benchAppends(engine, database, store);
+    if (PARTS.has('replay')) await benchReplay(engine, database, store);
+    if (PARTS.has('cards')) await benchCardsRebuild(engine, database, store);
   } finally {
     await database.close();
     await cleanup();
@@ -223,7 +254,8 @@ function report(): void {
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log(`baselines: append = plain INSERT of the same row into a copy of es_events, one transaction each (best of ${APPEND_ROUNDS} alternating rounds);`);
-  console.log('           rebuild = the same projection and batches replayed straight into the live table.');
+  console.log('           rebuild = the same projection and batches replayed straight into the live table;');
+  console.log('           cards rebuild = the same rebuild with the cards projection applying one event at a time (as before).');
 }
 
 for (const engine of ['pglite', 'postgres'] as const) await onEngine(engine);

@@ -94,6 +94,9 @@ const configSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
     .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+  // `npm run worker` serves its own /metrics (jobs run, grading stages, downloads, process figures) on this port, to the
+  // METRICS_TOKEN's bearer; unset, none. 0 picks a free port (logged). Bind it where only Prometheus reaches (HOST).
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // Feedback, guests included: per client address for guests, per account for signed-in users, an hour at a time.
   FEEDBACK_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(10),
   FEEDBACK_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
@@ -101,6 +104,25 @@ const configSchema = z.object({
   // HTTP API at this base URL with this secret key.
   PAYMENT_PROCESSOR_URL: optionalText,
   PAYMENT_PROCESSOR_KEY: optionalText,
+  // Where photos and annotated pictures are kept: unset, files under DATA_DIR/images (one machine); s3://BUCKET[/PREFIX],
+  // an S3-compatible bucket that every API process and worker shares (the service mode). The bucket is reached with
+  // the AWS SDK's standard variables: AWS_ENDPOINT_URL_S3 (unset for AWS itself), AWS_REGION, AWS_ACCESS_KEY_ID and
+  // AWS_SECRET_ACCESS_KEY (unset: the SDK's default chain, such as an instance role); S3_FORCE_PATH_STYLE=true for
+  // MinIO-style endpoints.
+  IMAGE_STORE: z
+    .string()
+    .optional()
+    .transform((v, ctx): ImageStoreSetting => {
+      const setting = parseImageStoreSetting(v ?? '');
+      if (setting) return setting;
+      ctx.addIssue({ code: 'custom', message: 'IMAGE_STORE takes s3://BUCKET or s3://BUCKET/PREFIX (bucket names are lower-case letters, digits, dots and hyphens), or nothing for files under DATA_DIR/images' });
+      return z.NEVER;
+    }),
+  AWS_ENDPOINT_URL_S3: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AWS_REGION: z.string().trim().min(1).default('us-east-1'),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag,
   // Market prices (DESIGN.md §8): the public Pokémon TCG API (TCGplayer and Cardmarket prices by catalogue id), or
   // none. Unset, the API outside tests and none under NODE_ENV=test, so no test reaches the network by accident.
   PRICE_SOURCE: z.enum(['pokemontcg', 'none']).optional(),
@@ -112,11 +134,25 @@ const configSchema = z.object({
   PRICE_REFRESH_HOURS: z.coerce.number().min(0).default(24),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'PRICE_SOURCE'> & {
+export type ImageStoreSetting = { kind: 'files' } | { kind: 's3'; bucket: string; prefix: string };
+
+/** IMAGE_STORE's value: '' or 'files' → files, `s3://bucket[/prefix]` → a bucket; null for anything else. */
+export function parseImageStoreSetting(value: string): ImageStoreSetting | null {
+  const text = value.trim();
+  if (text === '' || text === 'files') return { kind: 'files' };
+  const s3 = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(text);
+  if (!s3) return null;
+  return { kind: 's3', bucket: s3[1]!, prefix: (s3[2] ?? '').replace(/^\/+|\/+$/g, '') };
+}
+
+export type Config = Omit<z.infer<typeof configSchema>, 'IMAGE_STORE' | 'PRICE_SOURCE'> & {
   PRICE_SOURCE: 'pokemontcg' | 'none';
   /** Where PGlite keeps its files when DATABASE_URL is not set. */
   pgliteDir: string;
+  /** The files adapter's folder (DATA_DIR/images), also the source of `npm run images -- copy`. */
   imagesDir: string;
+  /** IMAGE_STORE, parsed. */
+  imageStore: ImageStoreSetting;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -126,8 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const { IMAGE_STORE: imageStore, ...settings } = parsed.data;
   return {
-    ...parsed.data,
+    ...settings,
+    imageStore,
     PRICE_SOURCE: parsed.data.PRICE_SOURCE ?? (parsed.data.NODE_ENV === 'test' ? 'none' : 'pokemontcg'),
     DATA_DIR: dataDir,
     pgliteDir: path.join(dataDir, 'pg'),

@@ -13,14 +13,14 @@ import { shippedCatalog } from './infra/catalog/index.ts';
 import { createCardIdentifier } from './infra/identification/index.ts';
 import { createPriceSource, withMarketPrice, type PriceSource } from './infra/prices/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
-import { openImageStore, type ImageStore } from './infra/image-storage/index.ts';
-import { countedEventStore, countedImageFetcher, observeGradingStage } from './infra/metrics/metrics.ts';
+import { imageStoreWarning, openImageStore, type ImageStore } from './infra/image-storage/index.ts';
+import { countedEventStore, countedImageFetcher, observeGradingStage, timedJobHandler } from './infra/metrics/metrics.ts';
 import { createPaymentProcessor } from './infra/payments/index.ts';
 import type { PaymentProcessor } from './infra/payments/types.ts';
 import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
 import { asyncProjections, inlineProjections } from './projections/index.ts';
 import { createProgressPublisher, type ProgressPublisher } from './projections/imports/progress-channel.ts';
-import { startProjectionRunners } from './projections/runner/index.ts';
+import { dropAbandonedRebuilds, startProjectionRunners } from './projections/runner/index.ts';
 import { gradeCard } from './workers/grading/index.ts';
 import { jobRegistrations, REFRESH_PRICES_JOB } from './workers/handlers.ts';
 import { createImportRowHandler, type ImportRowHandler } from './workers/imports/import-row.ts';
@@ -38,7 +38,7 @@ export interface Services {
   eventStore: EventStore;
   queue: JobQueue;
   cpuPool: CpuPool;
-  /** Photos, stored once by content hash (DATA_DIR/images). */
+  /** Photos, stored once by content hash: DATA_DIR/images, or the bucket of IMAGE_STORE=s3://… */
   imageStore: ImageStore;
   /** Downloads image URLs without reaching inside our network (DESIGN.md §5); one per process, for its concurrency limit. */
   imageFetcher: ImageFetcher;
@@ -130,6 +130,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     closers.push({ name: 'card identifier', close: () => identifier.close() });
     const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage });
     const imageStore = openImageStore(config);
+    if (imageStore.close) closers.push({ name: 'image store', close: async () => imageStore.close?.() });
+    const imageWarning = imageStoreWarning(config);
+    if (imageWarning) logger.warn({ imageStore: imageStore.location }, imageWarning);
     const imageFetcher = countedImageFetcher(openImageFetcher(config));
     const cardIds = createCardIds(database.db);
     const accounts = createAccounts({ config, logger, database, eventStore, clock, ids });
@@ -138,6 +141,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     if (options.role === 'api') {
       const renamed = await renameEmailUsernames(eventStore, () => ({ actor: { kind: 'system', id: 'usernames' }, commandId: ids.uuid(), timestamp: clock.now().toISOString() }), database.db);
       if (renamed > 0) logger.info({ renamed }, 'accounts named after their email renamed from their own names');
+      // A rebuild cut off half-way (its process died) leaves a scratch schema; the next start clears it.
+      const abandoned = await dropAbandonedRebuilds(database.db);
+      if (abandoned.length > 0) logger.warn({ schemas: abandoned }, 'dropped what rebuilds cut off half-way left behind');
       const stopRunners = await startProjectionRunners(database, eventStore, asyncProjections, { logger });
       closers.push({ name: 'projection runners', close: () => stopRunners() });
     }
@@ -153,7 +159,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     services.importRows = createImportRowHandler(services);
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];
-    for (const registration of registrations) queue.process(registration.name, registration.handler, registration.options);
+    for (const registration of registrations) queue.process(registration.name, timedJobHandler(registration.name, registration.handler), registration.options);
     // Rows a crash or a deploy left without an outcome are worked on again (their job ids keep the queue from
     // holding any twice).
     await services.importRows.resume().catch((error: unknown) => logger.error({ err: error }, 'import rows not resumed'));
@@ -165,7 +171,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     }
 
     logger.info(
-      { database: database.kind, queue: queue.kind, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },
+      { database: database.kind, queue: queue.kind, imageStore: imageStore.location, cpuThreads: cpuPool.size, jobs: registrations.map((r) => r.name) },
       `${options.role} runtime ready`,
     );
     return {

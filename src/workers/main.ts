@@ -8,6 +8,7 @@ process.env.UV_THREADPOOL_SIZE ??= threadpoolSize(os.availableParallelism());
 
 const { loadConfig } = await import('../config.ts');
 const { createLogger, createRuntime } = await import('../runtime.ts');
+const { startMetricsServer } = await import('../infra/metrics/metrics-server.ts');
 
 const config = loadConfig();
 if (!config.REDIS_URL || !config.DATABASE_URL) {
@@ -17,5 +18,13 @@ if (!config.REDIS_URL || !config.DATABASE_URL) {
 }
 const logger = createLogger(config);
 const runtime = await createRuntime(config, { role: 'worker', logger });
-exitOnShutdownSignal(logger, config.SHUTDOWN_TIMEOUT_MS, () => runtime.close());
+// Its own /metrics, since a worker has no HTTP server: only with both settings.
+const metricsServer =
+  config.METRICS_TOKEN && config.METRICS_PORT !== undefined ? await startMetricsServer({ host: config.HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN, logger }) : undefined;
+if (metricsServer) logger.info({ port: metricsServer.port }, `metrics at http://${config.HOST}:${metricsServer.port}/metrics`);
+else if (config.METRICS_TOKEN) logger.info('no /metrics in this worker: set METRICS_PORT to serve them');
+exitOnShutdownSignal(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
+  await metricsServer?.close();
+  await runtime.close();
+});
 logger.info({ jobs: runtime.handledJobs }, 'worker running; SIGTERM stops it');

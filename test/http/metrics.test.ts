@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { PermanentJobError } from '../../src/infra/queue/index.ts';
+import { startMetricsServer } from '../../src/infra/metrics/metrics-server.ts';
+import { timedJobHandler } from '../../src/infra/metrics/metrics.ts';
+import { createInProcessQueue, PermanentJobError } from '../../src/infra/queue/index.ts';
 import { WrongExpectedVersionError } from '../../src/infra/event-store/index.ts';
 import { asyncProjections } from '../../src/projections/index.ts';
 import { startProjectionRunners } from '../../src/projections/runner/index.ts';
@@ -188,5 +191,39 @@ describe('metrics of a process that runs no projection runners', () => {
     expect(await jobs()).toEqual({ waiting: 1, active: 1, failed: failedBefore });
     release();
     await expect.poll(jobs).toEqual({ waiting: 0, active: 0, failed: failedBefore + 1 });
+  });
+});
+
+describe('worker metrics', () => {
+  it('serves a worker\'s own figures on METRICS_PORT to the token\'s bearer only: jobs run by outcome and their durations', async () => {
+    const logger = pino({ level: 'silent' });
+    const server = await startMetricsServer({ host: '127.0.0.1', port: 0, token: TOKEN, logger });
+    const queue = createInProcessQueue({ logger });
+    try {
+      const url = `http://127.0.0.1:${server.port}/metrics`;
+      const count = async (outcome: string) => valueOf(await (await fetch(url, { headers: bearer })).text(), 'job_duration_seconds_count', { job: 'worker-metrics-test', outcome });
+      const [okBefore, failedBefore] = [await count('ok'), await count('failed')];
+      queue.process<{ fail: boolean }>(
+        'worker-metrics-test',
+        timedJobHandler('worker-metrics-test', async (job) => {
+          if (job.data.fail) throw new PermanentJobError('cannot ever work');
+        }),
+      );
+      for (const [id, fail] of [['w1', false], ['w2', false], ['w3', true]] as const) await queue.enqueue('worker-metrics-test', { fail }, { jobId: id });
+      await expect.poll(async () => [await count('ok'), await count('failed')]).toEqual([okBefore + 2, failedBefore + 1]);
+
+      const scraped = await fetch(url, { headers: bearer });
+      expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await scraped.text()).toContain('process_cpu_seconds_total');
+      for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }]) {
+        const refused = await fetch(url, { headers });
+        expect(refused.status).toBe(401);
+        expect(await refused.json()).toEqual({ error: 'The metrics are for operators: send the metrics token as a Bearer token.', code: 'metrics_token_required' });
+      }
+      expect((await fetch(`http://127.0.0.1:${server.port}/other`, { headers: bearer })).status).toBe(404);
+    } finally {
+      await queue.close(500);
+      await server.close();
+    }
   });
 });

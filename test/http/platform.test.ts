@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config.ts';
 import { AppError } from '../../src/contracts/errors.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { openPostgres } from '../../src/infra/database/index.ts';
+import { createS3ImageStore } from '../../src/infra/image-storage/index.ts';
 import { createBullmqQueue } from '../../src/infra/queue/index.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -62,23 +63,25 @@ describe('probes', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('/readyz answers 200 when the database and the queue answer', async () => {
+  it('/readyz answers 200 when the database, the queue and the image store answer', async () => {
     const response = await app.inject({ url: '/readyz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', database: 'ok', queue: 'ok' });
+    expect(response.json()).toEqual({ status: 'ready', database: 'ok', queue: 'ok', images: 'ok' });
   });
 
   it('/readyz answers 503 naming what is down, without the reason', async () => {
     // Real adapters pointed at ports where nothing listens.
     const deadDatabase = openPostgres({ url: 'postgres://postgres@127.0.0.1:1/none' });
     const deadQueue = createBullmqQueue({ url: 'redis://127.0.0.1:1', logger });
-    const broken = await buildApp({ ...runtime, database: deadDatabase, queue: deadQueue });
+    const deadImages = createS3ImageStore({ bucket: 'images', prefix: '', endpoint: 'http://127.0.0.1:1', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'x', secretAccessKey: 'y' }, maxAttempts: 1 });
+    const broken = await buildApp({ ...runtime, database: deadDatabase, queue: deadQueue, imageStore: deadImages });
     try {
       const response = await broken.inject({ url: '/readyz' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'Not ready: the database and the job queue do not answer.', code: 'not_ready' });
+      expect(response.json()).toEqual({ error: 'Not ready: the database, the job queue and the image store do not answer.', code: 'not_ready' });
       expect(response.body).not.toContain('ECONNREFUSED');
     } finally {
+      deadImages.close?.();
       await broken.close();
       await deadQueue.close(200);
       await deadDatabase.close();

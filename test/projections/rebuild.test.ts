@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createEventStore, START, type EventStore, type Projection, type RecordedEvent } from '../../src/infra/event-store/index.ts';
-import { projectionStatus, rebuildProjection, startProjectionRunners } from '../../src/projections/runner/index.ts';
+import { dropAbandonedRebuilds, projectionStatus, rebuildProjection, startProjectionRunners } from '../../src/projections/runner/index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
 import { balancesProjection, newEvent, tableRows, totalsProjection } from './fixtures.ts';
 
@@ -128,5 +128,28 @@ describe.each(await databaseKinds())('rebuild on %s', (kind) => {
     await expect(rebuildProjection(database, store, failing, 'inline')).rejects.toThrow('cannot rebuild');
     expect(await tableRows(database.db, 'balances')).toEqual(before);
     await expect(rebuildProjection(database, store, { ...balances, tables: ['missing_table'] }, 'inline')).rejects.toThrow(/missing_table/);
+  });
+
+  test('what a rebuild cut off half-way left behind is dropped by the next rebuild, and a rebuild in progress is not', async () => {
+    const tag = Math.random().toString(16).slice(2, 10);
+    const [dead, unmarked, running] = [`es_rebuild_dead${tag}`, `es_rebuild_unmk${tag}`, `es_rebuild_live${tag}`];
+    for (const schema of [dead, unmarked, running]) {
+      await sql`create schema ${sql.id(schema)}`.execute(database.db);
+      await sql`create table ${sql.id(schema, 'balances')} (like balances including all)`.execute(database.db);
+    }
+    // A process that died ten minutes into its rebuild; one from before the marks; one marked alive a moment ago.
+    await sql`comment on schema ${sql.id(dead)} is ${sql.lit(`rebuild alive at ${Date.now() - 10 * 60_000}`)}`.execute(database.db);
+    await sql`comment on schema ${sql.id(running)} is ${sql.lit(`rebuild alive at ${Date.now()}`)}`.execute(database.db);
+    const schemas = async () =>
+      (await sql<{ name: string }>`select nspname as name from pg_namespace where nspname in (${sql.join([dead, unmarked, running])}) order by 1`.execute(database.db)).rows.map((r) => r.name);
+
+    await rebuildProjection(database, store, balances, 'inline');
+    expect(await schemas()).toEqual([unmarked, running].sort());
+    // Silent long enough, the one in progress counts as cut off too. (Only our own schemas are aged: the database is
+    // shared with other tests, whose rebuilds in progress must not be taken for leftovers.)
+    await sql`comment on schema ${sql.id(running)} is ${sql.lit(`rebuild alive at ${Date.now() - 6 * 60_000}`)}`.execute(database.db);
+    expect((await dropAbandonedRebuilds(database.db)).filter((name) => name.endsWith(tag))).toEqual([running]);
+    await sql`drop schema ${sql.id(unmarked)} cascade`.execute(database.db);
+    expect(await schemas()).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { migrateToLatest, openPglite, openPostgres, type Database, type Database
 import { postgresAvailable, TEST_DATABASE_URL } from './services.ts';
 
 export interface TestDatabase extends Database {
+  /** PostgreSQL only: the schema of its own, for processes that connect by URL (`-c search_path=…`). */
+  schema?: string;
   /** Closes the connections and drops everything the test created. */
   destroy(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrate?
   if (migrate) await migrateToLatest(database.db);
   return {
     ...database,
+    schema,
     async destroy() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });

@@ -22,17 +22,21 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | string> {
   }
 }
 
-/** /healthz: the process answers (liveness). /readyz: the database and the job queue answer too (readiness). */
+/** /healthz: the process answers (liveness). /readyz: the database, the job queue and the image store answer too (readiness). */
 export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   app.get('/healthz', { schema: routeDocs({ summary: 'The process answers (liveness)', tags: ['operations'], responses: { 200: z.object({ status: z.literal('ok') }) }, noSession: true }, 'GET') }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { schema: routeDocs({ summary: 'The database and the job queue answer (readiness)', tags: ['operations'], responses: { 200: z.object({ status: z.literal('ready'), database: z.literal('ok'), queue: z.literal('ok') }) }, errors: [503], noSession: true }, 'GET') }, async (request, reply) => {
-    const [database, queue] = await Promise.all([check(() => sql`select 1`.execute(runtime.database.db)), check(() => runtime.queue.ping())]);
-    if (database === 'ok' && queue === 'ok') return { status: 'ready', database, queue };
-    const down = [database === 'ok' ? undefined : 'the database', queue === 'ok' ? undefined : 'the job queue'].filter(Boolean);
-    request.log.warn({ database, queue }, 'not ready');
+  app.get('/readyz', { schema: routeDocs({ summary: 'The database, the job queue and the image store answer (readiness)', tags: ['operations'], responses: { 200: z.object({ status: z.literal('ready'), database: z.literal('ok'), queue: z.literal('ok'), images: z.literal('ok') }) }, errors: [503], noSession: true }, 'GET') }, async (request, reply) => {
+    const [database, queue, images] = await Promise.all([
+      check(() => sql`select 1`.execute(runtime.database.db)),
+      check(() => runtime.queue.ping()),
+      check(() => runtime.imageStore.ping()),
+    ]);
+    if (database === 'ok' && queue === 'ok' && images === 'ok') return { status: 'ready', database, queue, images };
+    const down = [database === 'ok' ? undefined : 'the database', queue === 'ok' ? undefined : 'the job queue', images === 'ok' ? undefined : 'the image store'].filter(Boolean);
+    request.log.warn({ database, queue, images }, 'not ready');
     // The reason stays in the log; the body says only which piece is down.
-    const error = `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`;
+    const error = `Not ready: ${down.length > 1 ? `${down.slice(0, -1).join(', ')} and ${down.at(-1)}` : down[0]} ${down.length > 1 ? 'do' : 'does'} not answer.`;
     return reply.status(503).send({ error, code: 'not_ready' } satisfies ErrorBody);
   });
 };

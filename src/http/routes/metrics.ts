@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../contracts/errors.ts';
+import { bearsToken } from '../../infra/metrics/metrics-server.ts';
 import { jobs, projectionLag, registry } from '../../infra/metrics/metrics.ts';
 import { asyncProjections, inlineProjections } from '../../projections/index.ts';
 import { projectionStatus } from '../../projections/runner/index.ts';
@@ -11,20 +11,12 @@ import { routeDocs } from '../route-docs.ts';
 // GET /metrics for operators (issue 14): only with METRICS_TOKEN set, and only to a request bearing it. Without the
 // setting the route does not exist (404, like any unknown path). Outside the API: no session, no cookie.
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Compared in constant time (as digests, so lengths do not show either). */
-function bearsToken(request: FastifyRequest, token: string): boolean {
-  const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
-}
-
 export const metricsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const token = runtime.config.METRICS_TOKEN;
   if (!token) return;
 
   app.get('/metrics', { schema: routeDocs({ summary: 'Prometheus metrics, for the bearer of METRICS_TOKEN only', tags: ['operations'], responses: { 200: z.string().meta({ description: 'Prometheus text format' }) }, errors: [401], noSession: true }, 'GET') }, async (request, reply) => {
-    if (!bearsToken(request, token)) {
+    if (!bearsToken(request.headers.authorization, token)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new AppError('unauthorized', 'metrics_token_required', 'The metrics are for operators: send the metrics token as a Bearer token.');
     }

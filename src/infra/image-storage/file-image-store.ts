@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isImageHash, notAnImageError, type ImageStore, type StoredImage, type StoredImageWithBytes } from './image-store.ts';
+import { isImageHash, notAnImageError, type ImageStore, type OpenedImage, type StoredImage, type StoredImageWithBytes } from './image-store.ts';
 import { sniffImageType } from './image-type.ts';
 
 /**
@@ -21,7 +22,32 @@ export function createFileImageStore(rootDir: string): ImageStore {
     }
   }
 
+  /** The file open for reading, with its sniffed type and size; null when there is none. */
+  async function openFile(hash: string) {
+    if (!isImageHash(hash)) return null;
+    let file;
+    try {
+      file = await open(pathOf(hash), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      const { size } = await file.stat();
+      const head = Buffer.alloc(Math.min(size, 64));
+      await file.read(head, 0, head.length, 0);
+      const contentType = sniffImageType(head);
+      if (!contentType) throw new Error(`Stored image ${hash} is not an image any more`);
+      return { file, image: { hash, contentType, size, path: pathOf(hash) } satisfies StoredImage };
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+  }
+
   return {
+    location: rootDir,
+
     async put(bytes) {
       const contentType = sniffImageType(bytes);
       if (!contentType) throw notAnImageError();
@@ -66,6 +92,25 @@ export function createFileImageStore(rootDir: string): ImageStore {
 
     async has(hash) {
       return isImageHash(hash) && (await sizeOf(hash)) !== null;
+    },
+
+    async stat(hash) {
+      const opened = await openFile(hash);
+      if (!opened) return null;
+      await opened.file.close();
+      return opened.image;
+    },
+
+    async open(hash, range) {
+      const opened = await openFile(hash);
+      if (!opened) return null;
+      const body = opened.file.createReadStream(range ? { start: range.start, end: range.end } : { start: 0 });
+      return { ...opened.image, body } satisfies OpenedImage;
+    },
+
+    async ping() {
+      await mkdir(rootDir, { recursive: true });
+      await access(rootDir, constants.R_OK | constants.W_OK);
     },
   };
 }

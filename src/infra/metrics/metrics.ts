@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { WrongExpectedVersionError, type EventStore } from '../event-store/types.ts';
 import type { ImageFetcher } from '../image-fetch/index.ts';
+import type { JobHandler } from '../queue/job-queue.ts';
 
 // What an operator watches (issue 14), in Prometheus's format at /metrics. One registry per process: requests,
 // appends, downloads and grading stages are counted where they happen; queue sizes and projection lag are read at
@@ -41,6 +42,14 @@ export const jobFailures = new Counter({
   registers: [registry],
 });
 
+export const jobDuration = new Histogram({
+  name: 'job_duration_seconds',
+  help: 'Jobs run by this process (each try), by job name and outcome (ok, failed), and how long each took.',
+  labelNames: ['job', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
 export const projectionLag = new Gauge({
   name: 'projection_lag_events',
   help: 'Events in the log that a projection has not applied yet, by projection and kind (inline is always 0).',
@@ -76,6 +85,20 @@ export const appendConflicts = new Counter({
   labelNames: ['stream_type'] as const,
   registers: [registry],
 });
+
+/** A job handler that counts its runs and times them (job_duration_seconds). */
+export function timedJobHandler<Data>(name: string, handler: JobHandler<Data>): JobHandler<Data> {
+  return async (job) => {
+    const stop = jobDuration.startTimer({ job: name });
+    try {
+      await handler(job);
+      stop({ outcome: 'ok' });
+    } catch (error) {
+      stop({ outcome: 'failed' });
+      throw error;
+    }
+  };
+}
 
 /** For the grading service: how long each stage took. */
 export function observeGradingStage(stage: string, seconds: number): void {

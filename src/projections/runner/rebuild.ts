@@ -19,6 +19,36 @@ interface LiveTable {
 }
 
 const DEADLOCK = '40P01';
+const SCRATCH_PREFIX = 'es_rebuild_';
+/** A rebuild marks its scratch schema alive after every batch; one silent this long was cut off (a crash, a kill). */
+export const ABANDONED_REBUILD_AFTER_MS = 5 * 60_000;
+
+/** Marks a scratch schema as in use now (its comment holds the time), so no cleanup takes it for a leftover. */
+async function markAlive(db: Kysely<Tables> | Transaction<Tables>, scratch: string): Promise<void> {
+  await sql`comment on schema ${sql.id(scratch)} is ${sql.lit(`rebuild alive at ${Date.now()}`)}`.execute(db);
+}
+
+/**
+ * Drops the scratch schemas of rebuilds that were cut off half-way (the process died before its own cleanup): those
+ * not marked alive for `staleAfterMs`. Called before every rebuild and when an API process starts. A scratch schema
+ * never marked (made by a version before the marks) is left alone: nothing tells whether its rebuild still runs.
+ * Returns the schemas dropped.
+ */
+export async function dropAbandonedRebuilds(db: Kysely<Tables>, options: { staleAfterMs?: number; now?: number } = {}): Promise<string[]> {
+  const staleAfterMs = options.staleAfterMs ?? ABANDONED_REBUILD_AFTER_MS;
+  const now = options.now ?? Date.now();
+  const { rows } = await sql<{ name: string; comment: string | null }>`
+    select nspname as name, obj_description(oid, 'pg_namespace') as comment from pg_namespace
+    where starts_with(nspname, ${SCRATCH_PREFIX})`.execute(db);
+  const dropped: string[] = [];
+  for (const { name, comment } of rows) {
+    const aliveAt = /^rebuild alive at (\d+)$/.exec(comment ?? '')?.[1];
+    if (aliveAt === undefined || now - Number(aliveAt) < staleAfterMs) continue;
+    await sql`drop schema if exists ${sql.id(name)} cascade`.execute(db);
+    dropped.push(name);
+  }
+  return dropped;
+}
 
 /**
  * Replays the whole log through one projection into fresh tables, in batches, then swaps them in.
@@ -42,10 +72,13 @@ export async function rebuildProjection(
   const { db } = database;
   const batchSize = options.batchSize ?? 1_000;
   const live = await resolveLiveTables(db, projection);
-  const scratch = `es_rebuild_${randomBytes(6).toString('hex')}`;
+  const scratch = `${SCRATCH_PREFIX}${randomBytes(6).toString('hex')}`;
   let replayed = 0;
 
+  // What an earlier rebuild cut off half-way left behind goes first.
+  await dropAbandonedRebuilds(db);
   await sql`create schema ${sql.id(scratch)}`.execute(db);
+  await markAlive(db, scratch);
   try {
     for (const table of live) {
       await sql`create table ${sql.id(scratch, table.name)} (like ${sql.id(table.schema, table.name)} including all)`.execute(db);
@@ -58,6 +91,7 @@ export async function rebuildProjection(
         const events = await store.readAll(checkpoint, batchSize, { types: projection.handles, trx });
         if (events.length === 0) return 0;
         await projection.apply(trx, events);
+        await markAlive(trx, scratch);
         checkpoint = checkpointOf(events.at(-1)!);
         return events.length;
       });
