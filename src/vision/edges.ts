@@ -3,7 +3,7 @@ import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement
 import { CORNER_ZONE_MM } from './card-outline.ts';
 import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
-import { median, round } from './geometry.ts';
+import { median, quantile, round } from './geometry.ts';
 import { SMALLEST_VISIBLE_PX } from './quality.ts';
 import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
@@ -33,6 +33,8 @@ const EDGE_STEP_OVER_TEXTURE = 4;
 const WHITENING_MIN_MM = 0.25;
 /** The reference colour is smoothed along the edge over this length. */
 const REFERENCE_WINDOW_MM = 4;
+/** A border's unevenness is how far its colour strays along this share of the side (canSeeWhitening). */
+const EVEN_BORDER_SHARE = 0.8;
 
 export interface EdgeReport {
   edges: EdgeMeasurement[];
@@ -177,10 +179,22 @@ function ringReferences(
     const mean = [0, 1, 2].map((c) => (prefix[b * 3 + c]! - prefix[a * 3 + c]!) / (b - a));
     references.push(referenceColour(mean[0]!, mean[1]!, mean[2]!));
   }
-  const middle = [0, 1, 2].map((c) => median(Float64Array.from({ length: positions }, (_, n) => ring[n * 3 + c]!)));
-  const unevenness = median(Float64Array.from({ length: positions }, (_, n) => Math.hypot(ring[n * 3]! - middle[0]!, ring[n * 3 + 1]! - middle[1]!, ring[n * 3 + 2]! - middle[2]!)));
+  const unevenness = borderUnevenness(ring, positions);
   const texture = median(Float64Array.from({ length: positions }, (_, n) => Math.hypot(ring[n * 3]! - references[n]!.r, ring[n * 3 + 1]! - references[n]!.g, ring[n * 3 + 2]! - references[n]!.b)));
   return { references, unevenness, texture };
+}
+
+/**
+ * How far the colour 1–2 mm inside the edge (RGB triples, one per position along it) strays from its median along
+ * EVEN_BORDER_SHARE of the side. A printed border keeps its colour along nearly all of the side; art running to the
+ * edge may keep one colour along half of it (a dark sky, a robe), which the median alone would take for a border.
+ */
+export function borderUnevenness(ring: Float64Array, positions: number): number {
+  const middle = [0, 1, 2].map((c) => median(Float64Array.from({ length: positions }, (_, n) => ring[n * 3 + c]!)));
+  return quantile(
+    Float64Array.from({ length: positions }, (_, n) => Math.hypot(ring[n * 3]! - middle[0]!, ring[n * 3 + 1]! - middle[1]!, ring[n * 3 + 2]! - middle[2]!)),
+    EVEN_BORDER_SHARE,
+  );
 }
 
 interface Nick {

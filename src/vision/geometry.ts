@@ -155,6 +155,13 @@ export function median(values: Float64Array | Float32Array): number {
   return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
 }
 
+/** The value below which `share` of the values lie (nearest rank; the array is sorted in place). */
+export function quantile(values: Float64Array | Float32Array, share: number): number {
+  if (values.length === 0) return 0;
+  values.sort();
+  return values[Math.min(values.length - 1, Math.floor(share * values.length))]!;
+}
+
 /** Rounds for the report: 0.01 by default, so the same pixels always print the same JSON. */
 export function round(value: number, step = 0.01): number {
   const rounded = Math.round(value / step) * step;

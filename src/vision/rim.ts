@@ -62,7 +62,7 @@ export function isWhiteBorder(reference: ReferenceColour): boolean {
   return reference.lightness >= 200 && reference.chroma <= 30;
 }
 
-/** A border this uneven (median RGB distance of its colour along the rim from its median) is print, whatever its colour... */
+/** A border this uneven (RGB distance of its colour from its median, along 80% of the side) is print, whatever its colour... */
 const BORDER_UNEVENNESS_MAX = 25;
 /**
  * ...and a lighter one must be evener: whitened stock is at most as light as the photo's white, so it stands out from
