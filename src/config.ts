@@ -62,6 +62,8 @@ const configSchema = z.object({
   IMPORT_ROW_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   IMPORT_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(1_000),
   IMPORT_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  // How often a process that works on rows looks for rows without an outcome whose job the queue no longer holds.
+  IMPORT_SWEEP_MS: z.coerce.number().int().min(500).default(60_000),
   // Opens loopback image URLs for tests only; private, link-local and other ranges stay closed.
   ALLOW_LOOPBACK_IMAGE_URLS: flag,
   // Cookie Secure flag; on by default behind HTTPS in production.

@@ -163,6 +163,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     // Rows a crash or a deploy left without an outcome are worked on again (their job ids keep the queue from
     // holding any twice).
     await services.importRows.resume().catch((error: unknown) => logger.error({ err: error }, 'import rows not resumed'));
+    if (handlesJobs) {
+      // And every so often: a row whose job the queue gave up on (a BullMQ job stalled too often while its worker was
+      // starved) is enqueued again, so an import never waits for the next restart.
+      const sweep = setInterval(() => void services.importRows.resume({ quiet: true }).catch((error: unknown) => logger.warn({ err: error }, 'import sweep failed')), config.IMPORT_SWEEP_MS);
+      sweep.unref();
+      closers.push({ name: 'import sweep', close: async () => clearInterval(sweep) });
+    }
     // Every identified card priced again once a day (PRICE_REFRESH_HOURS): a BullMQ job scheduler in the service
     // mode (one job per day, whichever worker takes it), a timer in the embedded mode.
     if (options.role === 'api' && prices.name !== 'none' && config.PRICE_REFRESH_HOURS > 0) {

@@ -67,7 +67,7 @@ describe('the web app under the Content-Security-Policy', () => {
     await page.goto('/');
     await page.setInputFiles('#front-image', path.join(fileURLToPath(SAMPLE_CARDS_DIR), '1-gem-mint.jpg'));
     await page.locator('img[src^="blob:"]').first().waitFor();
-    const answer = page.waitForResponse('**/api/grade-card', { timeout: 30_000 });
+    const answer = page.waitForResponse('**/api/grade-card', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Grade Card' }).click();
     const graded = (await (await answer).json()) as { id: string };
     expect(graded.id).toMatch(/^[\w-]{22}$/);
@@ -91,5 +91,5 @@ describe('the web app under the Content-Security-Policy', () => {
 
     expect(seen.filter((s) => s.violations.length > 0)).toEqual([]);
     expect(watch.console).toEqual([]);
-  });
+  }, 150_000);
 });

@@ -18,6 +18,7 @@ interface Context {
   cardId: string;
   portfolioId: number;
   addressId: string;
+  importId: string;
   photos: string;
   bomb: Buffer;
   jpeg: Buffer;
@@ -64,6 +65,8 @@ const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const json = (payload: string, contentType = 'application/json') => ({ payload, headers: { 'content-type': contentType } });
 const registration = (overrides: Record<string, unknown> = {}) => ({ first_name: 'Eve', last_name: 'Hacker', email: 'eve@example.com', phone: '5551234567', password: 'Secret123', password_confirmation: 'Secret123', ...overrides });
 const address = (overrides: Record<string, unknown> = {}) => ({ fullName: 'Eve Hacker', addressLine1: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'United States', ...overrides });
+/** A one-row import whose photo URL leads to a private address: the row fails, nothing is fetched. */
+const CSV = 'FrontImage\nhttp://10.0.0.1/card.jpg\n';
 const portfolioCard = (overrides: Record<string, unknown> = {}) => ({ cardName: 'Pikachu', ...overrides });
 
 // ── The state-changing routes, each with a body it would take: for CSRF, content types and malformed JSON ─────
@@ -93,6 +96,10 @@ const writes: Array<{ route: string; as: Who; request: (c: Context) => Request }
   { route: 'payment', as: 'user', request: () => ({ method: 'POST', url: '/api/orders/payment', payload: {} }) },
   { route: 'order', as: 'user', request: () => ({ method: 'POST', url: '/api/orders', payload: {} }) },
   { route: 'achievement shown', as: 'user', request: () => ({ method: 'POST', url: '/api/mark-achievement-shown/first-card' }) },
+  { route: 'import upload', as: 'user', request: () => ({ method: 'POST', url: '/api/ultra-fast-upload', form: [['file', { bytes: Buffer.from(CSV), type: 'text/csv', filename: 'cards.csv' }]] }) },
+  { route: 'import cancel', as: 'user', request: (c) => ({ method: 'POST', url: `/api/imports/${c.importId}/cancel` }) },
+  { route: 'import retry', as: 'user', request: (c) => ({ method: 'POST', url: `/api/imports/${c.importId}/retry-failed` }) },
+  { route: 'import delete', as: 'user', request: (c) => ({ method: 'DELETE', url: `/api/imports/${c.importId}` }) },
 ];
 
 const csrf: Case[] = writes.flatMap(({ route, as, request }): Case[] => [
@@ -190,6 +197,9 @@ const ids: Case[] = [
   { category: 'ids', name: 'image: 10,000 characters', as: 'guest', request: () => ({ method: 'GET', url: `/api/images/${'a'.repeat(10_000)}` }), status: 400, code: 'image_hash_invalid' },
   { category: 'ids', name: 'image: unknown', as: 'guest', request: () => ({ method: 'GET', url: `/api/images/${'0'.repeat(64)}` }), status: 404, code: 'image_not_found' },
   { category: 'ids', name: 'no such API route (10,000 characters)', as: 'guest', request: () => ({ method: 'GET', url: `/api/${'x'.repeat(10_000)}` }), status: 404, code: 'route_not_found' },
+  ...(['-1', 'not-a-uuid', '00000000-0000-4000-8000-000000000000', 'a'.repeat(10_000)] as const).map((id): Case => ({ category: 'ids', name: `import: ${id.length > 40 ? '10,000 characters' : id}`, as: 'user', request: () => ({ method: 'GET', url: `/api/imports/${id}` }), status: 404, code: 'import_not_found' })),
+  { category: 'ids', name: "import: another user's", as: 'other', request: (c) => ({ method: 'GET', url: `/api/imports/${c.importId}` }), status: 404, code: 'import_not_found' },
+  { category: 'ids', name: "import delete: another user's", as: 'other', request: (c) => ({ method: 'DELETE', url: `/api/imports/${c.importId}` }), status: 404, code: 'import_not_found' },
   { category: 'ids', name: 'signed out: the orders of nobody', as: 'guest', request: () => ({ method: 'GET', url: '/api/orders' }), status: 401, code: 'unauthorized' },
 ];
 
@@ -302,7 +312,9 @@ describe('hostile input at every route, one server', () => {
     context.cardId = graded.json().id;
     context.portfolioId = (await user.browser.post('/api/portfolio', portfolioCard())).json().id;
     context.addressId = (await user.browser.post('/api/shipping-addresses', address())).json().id;
-    expect([context.cardId, context.portfolioId, context.addressId].every(Boolean)).toBe(true);
+    const started = await user.browser.grade([['file', { bytes: Buffer.from(CSV), type: 'text/csv', filename: 'cards.csv' }]], '/api/ultra-fast-upload');
+    context.importId = started.json().importId;
+    expect([context.cardId, context.portfolioId, context.addressId, context.importId].every(Boolean)).toBe(true);
   }, 120_000);
   afterAll(async () => {
     await h?.close();
@@ -354,4 +366,29 @@ describe('hostile input at every route, one server', () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it('a WebSocket opened from a foreign Origin is closed (4403); one opened with another user\'s cookie hears nothing of this user\'s imports', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      void h.app.injectWS('/ws', { headers: { host: HOST, origin: 'https://evil.example', cookie: `sid=${browsers.user.jar.sid}` } }).then((socket) => socket.on('close', (code: number) => resolve(code)));
+    });
+    expect(closed).toBe(4403);
+
+    const heard = { user: [] as string[], other: [] as string[] };
+    const sockets = await Promise.all(
+      (['user', 'other'] as const).map(async (who) => {
+        const socket = await h.app.injectWS('/ws', { headers: { host: HOST, origin: `http://${HOST}`, cookie: `sid=${browsers[who].jar.sid}` } });
+        socket.on('message', (data: Buffer) => heard[who].push(data.toString()));
+        return socket;
+      }),
+    );
+    const started = await browsers.user.grade([['file', { bytes: Buffer.from(CSV), type: 'text/csv', filename: 'cards.csv' }]], '/api/ultra-fast-upload');
+    expect(started.statusCode).toBe(200);
+    const importId = started.json().importId as string;
+    for (const deadline = Date.now() + 10_000; !heard.user.some((m) => m.includes(importId)); await new Promise((resolve) => setTimeout(resolve, 20))) {
+      if (Date.now() > deadline) throw new Error('the owner heard nothing of the import');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.other).toEqual([]);
+    for (const socket of sockets) socket.terminate();
+  }, 30_000);
 });

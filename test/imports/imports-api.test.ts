@@ -64,7 +64,7 @@ describe.each(await databaseKinds())('bulk import API on %s', (kind) => {
     const [one, two, three, four, five] = await Promise.all([samplePhoto(1), samplePhoto(2), samplePhoto(3), samplePhoto(4), samplePhoto(5)]);
     const hugePng = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#888' } }).png().toBuffer();
     images = await startImageServer({ one, two, three, four, late: five }, hugePng);
-    h = await startCardsApp(kind, { IMAGE_FETCH_TIMEOUT_MS: '600', IMAGE_MAX_PIXELS: '20000000', IMPORT_ROW_ATTEMPTS: '2', IMPORT_RETRY_DELAY_MS: '20' });
+    h = await startCardsApp(kind, { IMAGE_FETCH_TIMEOUT_MS: '1500', IMAGE_MAX_PIXELS: '20000000', IMPORT_ROW_ATTEMPTS: '2', IMPORT_RETRY_DELAY_MS: '20' });
   });
   afterAll(async () => {
     await h?.close();
@@ -129,7 +129,7 @@ describe.each(await databaseKinds())('bulk import API on %s', (kind) => {
     expect(reason(5)).toMatch(/HTTP 404/);
     expect(reason(6)).toMatch(/FrontImage is not a valid web address/);
     expect(reason(8)).toMatch(/private network address/);
-    expect(reason(9)).toMatch(/longer than 0.6 s/);
+    expect(reason(9)).toMatch(/longer than 1.5 s/);
     expect(reason(10)).toMatch(/pixel|large/i);
     expect(reason(11)).toBe('This card is already in your collection.');
     const outcomes = await sql<{ stream_id: string; n: number }>`select stream_id, count(*)::int as n from es_events where stream_id like ${`import-row-${body.importId}-%`} group by stream_id`.execute(h.database.db);

@@ -53,8 +53,11 @@ export interface ImportRowHandler {
   handle(job: Job<ImportRowJob>): Promise<void>;
   /** Enqueues these rows (one job each; an id the queue still holds is not enqueued twice). */
   enqueue(rows: readonly PendingRow[]): Promise<void>;
-  /** Start-up: completes imports whose rows all have outcomes, and enqueues every row still without one. */
-  resume(): Promise<number>;
+  /**
+   * Start-up (and a periodic sweep): completes imports whose rows all have outcomes, and enqueues every row still
+   * without one (a job the queue still holds is not enqueued twice).
+   */
+  resume(options?: { quiet?: boolean }): Promise<number>;
 }
 
 export function createImportRowHandler(services: Services): ImportRowHandler {
@@ -157,11 +160,11 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
     }
   }
 
-  async function resume(): Promise<number> {
+  async function resume({ quiet = false } = {}): Promise<number> {
     for (const importId of await finishedButOpenImports(db)) await finish(importId);
     const rows = await pendingRows(db);
     await enqueue(rows);
-    if (rows.length > 0) logger.info({ rows: rows.length }, 'import rows without an outcome enqueued again');
+    if (rows.length > 0 && !quiet) logger.info({ rows: rows.length }, 'import rows without an outcome enqueued again');
     return rows.length;
   }
 
