@@ -187,7 +187,14 @@ async function applyBatch(trx: Transaction<Tables>, events: readonly RecordedEve
         const row = cardRow(cardGradedSchema.parse(payload));
         // A card graded again after its owner deleted it comes back as a new row.
         graded.set(row.id, row);
-        versions.set(row.owner, globalPosition);
+        if (row.saved_at !== null) versions.set(row.owner, globalPosition);
+        break;
+      }
+      case 'CardSaved': {
+        await flush();
+        const { cardId, owner, sample, savedAt } = cardSavedSchema.parse(payload);
+        await trx.updateTable('card_grades').set({ saved_at: savedAt, sample }).where('id', '=', cardId).execute();
+        versions.set(owner, globalPosition);
         break;
       }
       case 'CardPriceRecorded': {
