@@ -82,6 +82,22 @@ describe('real-photo scenes on drawn cards', () => {
     expect(m.defects.filter((d) => d.kind === 'corner-fray')).toEqual([]);
   });
 
+  it("a lamp's glare across the sleeve is neither damage nor the card's outline: the card is found, its borders read, no surface defect", async () => {
+    const m = await measureSynthetic(
+      {
+        pxPerMm: 8,
+        borderColor: YELLOW,
+        borders: { leftMm: 3.6, rightMm: 2.4, topMm: 2.4, bottomMm: 3.6 },
+        photo: { background: '#e6e4dc', cardScale: 0.55, aspect: 16 / 9, rotationDeg: 2, noise: 3, sleeveGapMm: 1.5, sleeveGlare: 0.7 },
+      },
+      90,
+    );
+    expect(Math.abs(m.quality.sourcePxPerMm - 8)).toBeLessThanOrEqual(0.25);
+    if (!m.centering.measurable) throw new Error(m.centering.reason);
+    expect(Math.abs(m.centering.horizontal.worstShare - 60)).toBeLessThanOrEqual(2);
+    expect(m.defects.filter((d) => d.location === 'surface')).toEqual([]);
+  });
+
   it('a card small in a 1080p frame (6 px/mm, a fifth of the photo across) is graded, with the resolution reported', async () => {
     const m = await measureSynthetic({ pxPerMm: 6, borders: { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 }, photo: { cardScale: 0.5, aspect: 16 / 9, noise: 3, surface: 'playmat' } }, 63);
     expect(m.quality.sourcePxPerMm).toBeGreaterThan(5.5);

@@ -6,7 +6,7 @@ import { artSvg, cardSvg, colourDistance, contrastingColour, parseHex } from './
 import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
-import { drawSoftShadow, tintInside } from './surroundings.ts';
+import { drawSleeveGlare, drawSoftShadow, tintInside } from './surroundings.ts';
 
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
 const BACKGROUNDS = ['#2b2f36', '#3b3226', '#4a5a4a', '#6a6f7a', '#8c7a5c', '#9aa3ad', '#3c2a3e'].map(parseHex);
@@ -78,6 +78,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
     if (sleeve !== null && photo.sleeveTint !== undefined) tintInside(pixels, width, height, sleeve, photo.sleeveTint);
     placeCard(pixels, width, height, new Uint8Array(card.data.buffer, card.data.byteOffset, card.data.byteLength), card.info.width, card.info.height, corners, quad);
     if (sleeve !== null) drawOutline(pixels, width, height, sleeve, SLEEVE_LINE_MM * pxPerMm, SLEEVE_COLOUR, SLEEVE_OPACITY);
+    if (sleeve !== null && photo.sleeveGlare !== undefined) drawSleeveGlare(pixels, width, height, sleeve, pxPerMm, photo.sleeveGlare);
   } else if (variant === 'no-card') {
     drawClutter(pixels, width, height, background, rng);
   }

@@ -71,6 +71,8 @@ export interface SyntheticCardSpec {
     sleeveTiltDeg?: number;
     /** How much darker the table looks through the sleeve's empty margin (two layers of plastic), 0–1. Default 0. */
     sleeveTint?: number;
+    /** A lamp's reflection on the sleeve: a soft light band across it, this share of the way to white at its middle (0–1). */
+    sleeveGlare?: number;
     /** Where the card's centre sits, as shares of the photo size (0.5, 0.5 = middle). */
     centerX?: number;
     centerY?: number;

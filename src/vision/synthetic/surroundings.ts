@@ -1,7 +1,7 @@
 import type { Point } from '../../contracts/measurement.ts';
 
 // What lies round the card in collectors' photos (issue 9) beyond the paper, mat and sleeve render.ts draws: a soft
-// shadow on a light table. Drawn only when asked for, so a spec without it draws exactly the photo it did before.
+// shadow on a light table, the sleeve's tint and a lamp's glare on its plastic. Drawn only when asked for, so a spec without it draws exactly the photo it did before.
 
 /** Distance (px) from p to the quad's outline, negative inside. The quad is convex, clockwise in image terms. */
 function signedDistance(quad: readonly Point[], x: number, y: number): number {
@@ -47,5 +47,30 @@ export function tintInside(pixels: Uint8ClampedArray, width: number, height: num
   aroundQuad(pixels, width, height, quad, 0, (d, i) => {
     const weight = tint * Math.min(1, Math.max(0, 0.5 - d));
     for (let c = 0; c < 3; c++) pixels[i + c] = pixels[i + c]! * (1 - weight);
+  });
+}
+
+/** How wide a lamp's reflection on a sleeve is (mm), and its angle to the card's short side. */
+const GLARE_BAND_MM = 10;
+const GLARE_ANGLE_DEG = 30;
+
+/**
+ * A lamp reflected in the sleeve: a soft band across the sleeve through its middle, each pixel taken `strength` (a
+ * share) of the way to white at the band's centre line and fading to nothing at its edges, inside the sleeve only.
+ */
+export function drawSleeveGlare(pixels: Uint8ClampedArray, width: number, height: number, sleeve: readonly Point[], pxPerMm: number, strength: number): void {
+  const cx = sleeve.reduce((sum, p) => sum + p.x, 0) / 4;
+  const cy = sleeve.reduce((sum, p) => sum + p.y, 0) / 4;
+  const along = Math.atan2(sleeve[1]!.y - sleeve[0]!.y, sleeve[1]!.x - sleeve[0]!.x) + (GLARE_ANGLE_DEG * Math.PI) / 180;
+  const nx = -Math.sin(along);
+  const ny = Math.cos(along);
+  const half = (GLARE_BAND_MM / 2) * pxPerMm;
+  aroundQuad(pixels, width, height, sleeve, 0, (d, i) => {
+    if (d > 0) return;
+    const p = i / 3;
+    const across = ((p % width) + 0.5 - cx) * nx + (Math.floor(p / width) + 0.5 - cy) * ny;
+    if (Math.abs(across) >= half) return;
+    const weight = strength * Math.cos(((Math.PI / 2) * across) / half) ** 2;
+    for (let c = 0; c < 3; c++) pixels[i + c] = pixels[i + c]! + (255 - pixels[i + c]!) * weight;
   });
 }
