@@ -3,7 +3,7 @@ import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
 import { cornerOutline } from '../card-outline.ts';
 import { luma } from '../image.ts';
 import type { Prng } from './prng.ts';
-import type { SyntheticBorders, SyntheticDefect, SyntheticLettering } from './spec.ts';
+import type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering } from './spec.ts';
 
 export interface Rgb {
   r: number;
@@ -18,6 +18,7 @@ export interface CardDrawing {
   cornerRadiusMm: number;
   defects: readonly SyntheticDefect[];
   lettering: SyntheticLettering | null;
+  nextCardPrint: SyntheticCardSpec['nextCardPrint'] | null;
   pxPerMm: number;
 }
 
@@ -153,10 +154,24 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     card.lettering ? letteringSvg(card.lettering, art, card.borderColor) : '',
     '</g>',
     '</g>',
+    card.nextCardPrint ? nextCardStrip(card.nextCardPrint) : '',
     ...marks,
     '</g>',
     '</svg>',
   ].join('\n');
+}
+
+/** The next card's print along one edge, beyond this card's border (a miscut). */
+function nextCardStrip({ edge, widthMm, color }: NonNullable<CardDrawing['nextCardPrint']>): string {
+  const w = CARD_WIDTH_MM + 2;
+  const h = CARD_HEIGHT_MM + 2;
+  const rect = {
+    top: { x: -1, y: -1, width: w, height: widthMm + 1 },
+    bottom: { x: -1, y: CARD_HEIGHT_MM - widthMm, width: w, height: widthMm + 1 },
+    left: { x: -1, y: -1, width: widthMm + 1, height: h },
+    right: { x: CARD_WIDTH_MM - widthMm, y: -1, width: widthMm + 1, height: h },
+  }[edge];
+  return `<rect x="${f(rect.x)}" y="${f(rect.y)}" width="${f(rect.width)}" height="${f(rect.height)}" fill="${color}"/>`;
 }
 
 function cornerRadii(card: CardDrawing): Record<CornerName, number> {

@@ -55,6 +55,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       cornerRadiusMm: spec.cornerRadiusMm ?? 3,
       defects: spec.defects ?? [],
       lettering: spec.lettering ?? null,
+      nextCardPrint: spec.nextCardPrint ?? null,
       pxPerMm,
     };
     const art = await sharp(Buffer.from(artSvg(drawing, rng))).png().toBuffer();

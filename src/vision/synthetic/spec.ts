@@ -35,6 +35,11 @@ export interface SyntheticCardSpec {
   borderColor?: string;
   /** The print turned on the card by this many degrees (a diamond cut): the border's inner edge runs askew. */
   printTiltDeg?: number;
+  /**
+   * A miscut's other side: the next card on the sheet, its print showing as a strip this wide along this edge of the
+   * card, beyond the card's own border (the sheet was cut off register towards it). Default none.
+   */
+  nextCardPrint?: { edge: EdgeName; widthMm: number; color: string };
   /** 3 for trading-card-game cards, 0 for square sports cards. Default 3. */
   cornerRadiusMm?: number;
   defects?: SyntheticDefect[];
