@@ -69,16 +69,16 @@ async function touchCollection(trx: Transaction<Tables>, owner: string, version:
  * A price recorded after grading (the daily refresh) becomes the card's shown value, in the collection and on the
  * card's page: "$12.34 (TCGplayer market, Near Mint, 2026-11-20)", as the grading had written it.
  */
-async function showLatestPrice(trx: Transaction<Tables>, data: CardPriceRecorded['data'], version: number): Promise<void> {
+async function showLatestPrice(trx: Transaction<Tables>, data: CardPriceRecorded['data']): Promise<{ changedFor: string } | null> {
   const row = await trx.selectFrom('card_grades').select(['owner', 'result', 'estimated_value']).where('id', '=', data.cardId).executeTakeFirst();
-  if (!row) return;
+  if (!row) return null;
   const estimate = { text: formatUsd(Math.round(data.priceValue * 100)), label: data.source };
   const text = `${estimate.text} (${estimate.label})`;
-  if (row.estimated_value === text) return;
+  if (row.estimated_value === text) return null;
   const result = typeof row.result === 'string' ? (JSON.parse(row.result) as GradedCard) : row.result;
   const updated = { ...result, estimatedValue: text, identification: { ...result.identification, estimatedValue: estimate } };
   await trx.updateTable('card_grades').set({ estimated_value: text, result: JSON.stringify(updated) }).where('id', '=', data.cardId).execute();
-  await touchCollection(trx, row.owner, version);
+  return { changedFor: row.owner };
 }
 
 async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise<void> {
@@ -117,7 +117,8 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
         })
         .onConflict((c) => c.column('id').doNothing())
         .execute();
-      await showLatestPrice(trx, data, globalPosition);
+      const shown = await showLatestPrice(trx, data);
+      if (shown) await touchCollection(trx, shown.changedFor, globalPosition);
       return;
     }
     case 'CardDeleted': {
@@ -151,7 +152,7 @@ function chunks<T>(rows: readonly T[]): T[][] {
 
 /**
  * A batch of events in few statements (a rebuild replays 1,000 at a time): runs of CardGraded become one multi-row
- * upsert (the last event for a card wins, as one by one), runs of CardPriceRecorded one multi-row insert, and each
+ * upsert (the last event for a card wins, as one by one), a CardPriceRecorded its row and the card's shown value, and each
  * collection's version is written once, at the batch's end, with the last event that changed it. Deletes and owner
  * changes are rare and go one by one, after what came before them is written, so the order of the log holds.
  */
@@ -201,6 +202,10 @@ async function applyBatch(trx: Transaction<Tables>, events: readonly RecordedEve
         if (graded.size > 0) await flush();
         const data = cardPriceRecordedSchema.parse(payload);
         prices.push({ id: eventId, card_grade_id: data.cardId, price_date: data.priceDate, price_value: data.priceValue, source: data.source, grade: data.grade, created_at: data.recordedAt });
+        // The card's shown value follows its latest price, read from the row as written so far.
+        await flush();
+        const shown = await showLatestPrice(trx, data);
+        if (shown) versions.set(shown.changedFor, globalPosition);
         break;
       }
       case 'CardDeleted': {
