@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker: the suite's files would run one after another, most of them
+    // waiting on PostgreSQL, Redis or a socket rather than the CPU.
+    maxWorkers: 3,
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {

@@ -123,12 +123,12 @@ describe.each(await databaseKinds())('odd text at the edge on %s', (kind) => {
     expect(me.last_name).toBe('محمد 👩‍👩‍👧');
   });
 
-  it('1,000 random Unicode strings (fixed seed) in each text field of registration, sign-in and grading: never a 5xx', async () => {
+  it('300 random Unicode strings (fixed seed) in each text field of registration, sign-in and grading: never a 5xx', async () => {
     const rng = new Prng(2026);
     const statuses = new Map<number, number>();
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
     const b = harness.browser();
-    for (let n = 0; n < 1000; n++) {
+    for (let n = 0; n < 300; n++) {
       const text = randomUnicode(rng);
       // The confirmation differs, so no account is made (each would cost a password hash); every field still goes
       // through parsing and the text rule.

