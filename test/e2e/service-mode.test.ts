@@ -50,7 +50,6 @@ describe.runIf(available)('service mode: two API processes, two workers, Postgre
   async function grade(api: RunningProcess, front: Buffer, cookie?: string): Promise<{ status: number; body: Record<string, unknown>; cookie: string }> {
     const form = new FormData();
     form.append('frontImage', new Blob([new Uint8Array(front)], { type: 'image/jpeg' }), 'front.jpg');
-    form.append('cardType', 'pokemon');
     const response = await fetch(`${api.baseUrl}/api/grade-card`, { method: 'POST', body: form, headers: { origin: api.baseUrl, ...(cookie ? { cookie } : {}) } });
     const setCookie = /sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
     return { status: response.status, body: (await response.json()) as Record<string, unknown>, cookie: setCookie ?? cookie ?? '' };
