@@ -152,13 +152,12 @@ function chunks<T>(rows: readonly T[]): T[][] {
 
 /**
  * A batch of events in few statements (a rebuild replays 1,000 at a time): runs of CardGraded become one multi-row
- * upsert (the last event for a card wins, as one by one), a CardPriceRecorded its row and the card's shown value, and each
+ * upsert (the last event for a card wins, as one by one), a CardPriceRecorded its row and the card's shown value, one by one, and each
  * collection's version is written once, at the batch's end, with the last event that changed it. Deletes and owner
  * changes are rare and go one by one, after what came before them is written, so the order of the log holds.
  */
 async function applyBatch(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void> {
   let graded = new Map<string, CardRow>();
-  let prices: PriceRow[] = [];
   const versions = new Map<string, number>();
 
   async function flush(): Promise<void> {
@@ -174,17 +173,12 @@ async function applyBatch(trx: Transaction<Tables>, events: readonly RecordedEve
       }
       graded = new Map();
     }
-    if (prices.length > 0) {
-      for (const rows of chunks(prices)) await trx.insertInto('price_history').values(rows).onConflict((c) => c.column('id').doNothing()).execute();
-      prices = [];
-    }
   }
 
   for (const event of events) {
     const { type, data: payload, eventId, globalPosition } = event;
     switch (type) {
       case 'CardGraded': {
-        if (prices.length > 0) await flush();
         const row = cardRow(cardGradedSchema.parse(payload));
         // A card graded again after its owner deleted it comes back as a new row.
         graded.set(row.id, row);
@@ -199,11 +193,11 @@ async function applyBatch(trx: Transaction<Tables>, events: readonly RecordedEve
         break;
       }
       case 'CardPriceRecorded': {
-        if (graded.size > 0) await flush();
-        const data = cardPriceRecordedSchema.parse(payload);
-        prices.push({ id: eventId, card_grade_id: data.cardId, price_date: data.priceDate, price_value: data.priceValue, source: data.source, grade: data.grade, created_at: data.recordedAt });
         // The card's shown value follows its latest price, read from the row as written so far.
         await flush();
+        const data = cardPriceRecordedSchema.parse(payload);
+        const price: PriceRow = { id: eventId, card_grade_id: data.cardId, price_date: data.priceDate, price_value: data.priceValue, source: data.source, grade: data.grade, created_at: data.recordedAt };
+        await trx.insertInto('price_history').values(price).onConflict((c) => c.column('id').doNothing()).execute();
         const shown = await showLatestPrice(trx, data);
         if (shown) versions.set(shown.changedFor, globalPosition);
         break;
