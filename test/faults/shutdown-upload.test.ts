@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { multipartBody, samplePhoto } from '../http/cards-harness.ts';
+import { seedPgliteDataDir } from '../support/pglite-template.ts';
 
 // Issue 15: SIGTERM while a photo is still being uploaded. The upload goes on to its answer (or a clean refusal),
 // and the process exits 0 within its shutdown bound: no request cut without an answer, no hanging process.
@@ -15,6 +16,7 @@ const SHUTDOWN_TIMEOUT_MS = 5_000;
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 it('SIGTERM during an upload: the upload is answered, and the process stops within the bound', async () => {
+  await seedPgliteDataDir(dataDir);
   const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', CPU_POOL_SIZE: '1', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), WEB_DIST_DIR: path.join(dataDir, 'web') };
   const child = spawn(process.execPath, ['src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

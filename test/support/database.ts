@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateToLatest, openPglite, openPostgres, type Database, type DatabaseKind } from '../../src/infra/database/index.ts';
+import { freshClusterTarball } from './pglite-template.ts';
 import { postgresAvailable, TEST_DATABASE_URL } from './services.ts';
 
 export interface TestDatabase extends Database {
@@ -19,7 +20,7 @@ export async function databaseKinds(): Promise<DatabaseKind[]> {
 export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const migrate = options.migrate ?? true;
   if (kind === 'pglite') {
-    const database = await openPglite();
+    const database = await openPglite({ loadDataDir: await freshClusterTarball() });
     if (migrate) await migrateToLatest(database.db);
     return { ...database, destroy: () => database.close() };
   }

@@ -101,12 +101,14 @@ export function openPostgres(options: PostgresOptions): Database {
 export interface PgliteOptions {
   /** Folder for the data files; in memory when absent. */
   dir?: string;
+  /** A cluster dumped before (`dumpDataDir`) to start from instead of running initdb: the tests' many databases. */
+  loadDataDir?: Blob;
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   const unlock = options.dir ? lockDataDir(options.dir) : () => {};
   try {
-    const pglite = await PGlite.create(options.dir ? { dataDir: options.dir } : {});
+    const pglite = await PGlite.create({ dataDir: options.dir, loadDataDir: options.loadDataDir });
     const db = new Kysely<Tables>({ dialect: new PgliteDialect(pglite) });
     return {
       kind: 'pglite',

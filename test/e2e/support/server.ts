@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { seedPgliteDataDir } from '../../support/pglite-template.ts';
 import { repoRoot } from './web-build.ts';
 
 export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
@@ -32,6 +33,7 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'card-grader-e2e-'));
+  await seedPgliteDataDir(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
