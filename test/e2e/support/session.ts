@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser, type RunningBrowser } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { ensureWebBuild, repoRoot } from './web-build.ts';
+import { repoRoot } from './web-build.ts';
 
 export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 390, height: 844 };
@@ -21,7 +21,6 @@ export function useBrowserSession() {
   let openPages: Page[] = [];
 
   beforeAll(async () => {
-    ensureWebBuild();
     server = await startServer();
     browser = await launchBrowser(server.baseUrl);
   });
