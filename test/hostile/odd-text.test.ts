@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prng } from '../../src/vision/synthetic/prng.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { startCardsApp, type Browser, type CardsHarness } from '../http/cards-harness.ts';
 
 // Hostile input, table-driven (issue 20): text the database cannot store or a person cannot see, in every text
@@ -94,7 +94,7 @@ const cases: Case[] = [
   },
 ];
 
-describe.each(await databaseKinds())('odd text at the edge on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('odd text at the edge on %s', (kind) => {
   let harness: CardsHarness;
   const eventCount = async () => Number((await harness.database.db.selectFrom('es_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -123,12 +123,12 @@ describe.each(await databaseKinds())('odd text at the edge on %s', (kind) => {
     expect(me.last_name).toBe('محمد 👩‍👩‍👧');
   });
 
-  it('300 random Unicode strings (fixed seed) in each text field of registration, sign-in and grading: never a 5xx', async () => {
+  it('150 random Unicode strings (fixed seed) in each text field of registration, sign-in and grading: never a 5xx', async () => {
     const rng = new Prng(2026);
     const statuses = new Map<number, number>();
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
     const b = harness.browser();
-    for (let n = 0; n < 300; n++) {
+    for (let n = 0; n < 150; n++) {
       const text = randomUnicode(rng);
       // The confirmation differs, so no account is made (each would cost a password hash); every field still goes
       // through parsing and the text rule.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievementSchema } from '../../src/contracts/cards.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { expectRefused, samplePhoto, startCardsApp, type CardsHarness } from './cards-harness.ts';
 
 // Achievements through the real app: earned by the async achievements projection from graded cards,
 // read and marked shown by their user only.
 
-describe.each(await databaseKinds())('achievements API on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('achievements API on %s', (kind) => {
   let h: CardsHarness;
   beforeAll(async () => {
     h = await startCardsApp(kind);

@@ -11,7 +11,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { GUEST_SESSION_TTL_MS } from '../../src/infra/auth/session-repository.ts';
 import type { Clock } from '../../src/infra/clock/clock.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, routeDatabaseKind, type TestDatabase } from '../support/database.ts';
 import { multipartBody } from './cards-harness.ts';
 
 // The accounts API through the real app (buildApp over a real runtime), as a browser uses it:
@@ -47,7 +47,7 @@ function account(overrides: Record<string, unknown> = {}) {
   };
 }
 
-describe.each(await databaseKinds())('accounts API on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('accounts API on %s', (kind) => {
   let database: TestDatabase;
   let runtime: Runtime;
   let app: FastifyInstance;

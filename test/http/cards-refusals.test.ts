@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { measurementRefusalDetailsSchema } from '../../src/contracts/measurement.ts';
 import { renderSyntheticCard } from '../../src/vision/index.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { expectRefused, startCardsApp, type CardsHarness } from './cards-harness.ts';
 
 // The engine's refusals through the grading route keep what the engine found (issue 9), for the grade screen to
@@ -11,7 +11,7 @@ import { expectRefused, startCardsApp, type CardsHarness } from './cards-harness
 
 const jpeg = (bytes: Uint8Array, filename = 'card.jpg') => ({ bytes, type: 'image/jpeg', filename });
 
-describe.each(await databaseKinds())('grading refusals carry their details on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('grading refusals carry their details on %s', (kind) => {
   let h: CardsHarness;
 
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardResultSchema, collectionCardSchema } from '../../src/contracts/cards.ts';
 import { createSessionRepository } from '../../src/infra/auth/session-repository.ts';
 import { renderSyntheticCard } from '../../src/vision/index.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { expectRefused, samplePhoto, startCardsApp, startPhotoServer, type CardsHarness } from './cards-harness.ts';
 
 // Grading a card end to end through the real app: the engine, the image store, the card stream and the
@@ -12,7 +12,7 @@ import { expectRefused, samplePhoto, startCardsApp, startPhotoServer, type Cards
 
 const jpeg = (bytes: Uint8Array, filename = 'card.jpg') => ({ bytes, type: 'image/jpeg', filename });
 
-describe.each(await databaseKinds())('cards API on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('cards API on %s', (kind) => {
   let h: CardsHarness;
   let photos: { origin: string; close(): Promise<void> };
   let gem: Buffer;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardEntrySchema } from '../../src/contracts/cards.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { samplePhoto, startCardsApp, type CardsHarness } from './cards-harness.ts';
 
 // GET /api/leaderboard through the real app: kept by the async leaderboard projection the runtime runs.
 
-describe.each(await databaseKinds())('leaderboard API on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('leaderboard API on %s', (kind) => {
   let h: CardsHarness;
   beforeAll(async () => {
     h = await startCardsApp(kind);

@@ -6,7 +6,7 @@ import { ordersProjection } from '../../src/projections/orders/orders-projection
 import { usersProjection } from '../../src/projections/users/users-projection.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
 import { createLogger } from '../../src/runtime.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { startPaymentFake, type PaymentFake } from '../support/payment-processor-server.ts';
 import { samplePhoto, startCardsApp, type Browser, type CardsHarness } from './cards-harness.ts';
 
@@ -43,7 +43,7 @@ const payment = (cardNumber: string, overrides: Record<string, unknown> = {}) =>
   ...overrides,
 });
 
-describe.each(await databaseKinds())('settings, addresses and orders on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('settings, addresses and orders on %s', (kind) => {
   let h: CardsHarness;
   let fake: PaymentFake;
   const logLines: string[] = [];

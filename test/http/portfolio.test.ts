@@ -4,7 +4,7 @@ import { newYorkDate } from '../../src/contracts/money.ts';
 import { portfolioCardDetailSchema, portfolioCardSchema, portfolioValuePointSchema, type PortfolioCard } from '../../src/contracts/portfolio.ts';
 import { inlineProjections } from '../../src/projections/index.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { analysisResultSchema, cardFromAnalysis } from '../../src/contracts/portfolio-analysis.ts';
 import { expectRefused, samplePhoto, startCardsApp, startPhotoServer, type Browser, type CardsHarness } from './cards-harness.ts';
 
@@ -12,7 +12,7 @@ import { expectRefused, samplePhoto, startCardsApp, startPhotoServer, type Brows
 // (PUT), delete; money exact; the owner from the session only; another user and a guest refused on every route;
 // malformed input refused with a 400 that writes nothing; a rebuild equal to the live read models.
 
-describe.each(await databaseKinds())('portfolio API on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('portfolio API on %s', (kind) => {
   let h: CardsHarness;
   beforeAll(async () => {
     h = await startCardsApp(kind);

@@ -5,14 +5,14 @@ import { createSessionRepository, GUEST_SESSION_TTL_MS } from '../../src/infra/a
 import { HSTS_VALUE } from '../../src/http/plugins/security-headers.ts';
 import { cardsProjection } from '../../src/projections/cards/cards-projection.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { expectRefused, HOST, samplePhoto, startCardsApp, type CardsHarness } from './cards-harness.ts';
 
 // Issue 15: the headers every answer carries, sessions only when a guest first writes, and the clean-up of expired
 // sessions with the guest data under them (DESIGN.md §6).
 
 // One server for the file (PostgreSQL when reachable), behind one trusted proxy so HTTPS can be said.
-const kind = (await databaseKinds()).at(-1)!;
+const kind = await routeDatabaseKind();
 let h: CardsHarness;
 beforeAll(async () => {
   h = await startCardsApp(kind, { TRUST_PROXY: '1' });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importProgressSchema, type ImportProgress } from '../../src/contracts/imports.ts';
 import { inlineProjections } from '../../src/projections/index.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
-import { databaseKinds } from '../support/database.ts';
+import { routeDatabaseKind } from '../support/database.ts';
 import { samplePhoto, startCardsApp, type Browser, type CardsHarness } from '../http/cards-harness.ts';
 import { finished, upload, workbook } from './imports-harness.ts';
 
@@ -57,7 +57,7 @@ async function openSocket(h: CardsHarness, browser: Browser) {
   return { messages, close: () => socket.terminate() };
 }
 
-describe.each(await databaseKinds())('bulk import API on %s', (kind) => {
+describe.each([await routeDatabaseKind()])('bulk import API on %s', (kind) => {
   let h: CardsHarness;
   let images: ImageServer;
   beforeAll(async () => {

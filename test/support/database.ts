@@ -16,6 +16,15 @@ export async function databaseKinds(): Promise<DatabaseKind[]> {
   return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * The engine a route suite runs on: PostgreSQL where it is reachable (always in CI), else PGlite. What differs
+ * between the engines lives below the routes (the event store, projections, repositories), and those suites run on
+ * both; the browser tests run every route on PGlite, the embedded mode's engine.
+ */
+export async function routeDatabaseKind(): Promise<DatabaseKind> {
+  return (await databaseKinds()).at(-1)!;
+}
+
 /** A fresh, migrated database: an in-memory PGlite, or a schema of its own on the test PostgreSQL. */
 export async function createTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const migrate = options.migrate ?? true;
