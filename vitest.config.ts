@@ -3,8 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker: the suite's files would run one after another, most of them
-    // waiting on PostgreSQL, Redis, a browser or a socket rather than the CPU. Both projects share these workers: a
-    // project of its own worker count would run as a group of its own, after the other.
+    // waiting on PostgreSQL, Redis or a socket rather than the CPU.
     maxWorkers: 3,
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
@@ -26,7 +25,7 @@ export default defineConfig({
           // Each browser test file starts its own server on a free port with its own data directory and its own
           // Chromium, so files can run side by side; the web app is built once before any of them.
           globalSetup: ['test/e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

@@ -54,7 +54,8 @@ export function useBrowserSession() {
       if (!browser) throw new Error('The browser has not started.');
       const page = await browser.context.newPage();
       await page.setViewportSize(viewport);
-      page.setDefaultTimeout(10_000);
+      // Two browser test files run at a time on two cores, each with a server grading photos: a wait is given room.
+      page.setDefaultTimeout(20_000);
       openPages.push(page);
       return page;
     },
