@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { CardResult, CollectionCard, LeaderboardEntry } from '../../src/contracts/cards.ts';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { OFF_CENTRE_SCRATCHED, syntheticCardFile, useFakeVisionModel } from './grading-fixtures.ts';
+import { OFF_CENTRE_SCRATCHED, syntheticCardFile, tempDir, useFakeVisionModel, y4mFrame } from './grading-fixtures.ts';
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi, slowDown } from './support/ui.ts';
@@ -365,5 +367,95 @@ describe('the result screen and saving', () => {
     expect((await page.request.post(`/api/card/${result.id}/save`, { headers: { Origin: session.baseUrl } })).ok()).toBe(true);
     expect((await json<CollectionCard[]>(page, '/api/my-cards')).map((card) => card.id)).toEqual([result.id]);
     await expect.poll(async () => (await json<LeaderboardEntry[]>(page, '/api/leaderboard')).find((entry) => entry.id === me.id)?.cardCount, { timeout: 20_000 }).toBe(1);
+  });
+});
+
+// Issue 17, the camera and refusals in place: Chromium's fake camera shows a drawn card, the frame check finds it in
+// the guide and takes the photo by itself, the grade's address can be shared; a photo with the card cut off is
+// refused beside the photo, with what the engine found drawn on it, until another photo is chosen.
+describe('the camera, refusals in place, and sharing', () => {
+  test('the fake camera shows a drawn card: found in the guide, captured by itself, graded; its address shows the same grade without cookies', async () => {
+    // A webcam's 1280×720 frame with the card filling the guide (80% of the height) on a dark table.
+    const { bytes } = await syntheticCardFile('camera-front.jpg', { borders: { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 }, photo: { noise: 2 } }, 71);
+    const card = await sharp(bytes).resize({ height: 576 }).toBuffer();
+    const { data, info } = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#2f3e46' } })
+      .composite([{ input: card, gravity: 'centre' }])
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const video = path.join(tempDir, 'camera-front.y4m');
+    fs.writeFileSync(video, y4mFrame(data, info.width, info.height));
+    model.identifyAs({ cardName: 'Snorlax', cardSet: 'Jungle', cardNumber: '11/64', rarity: 'holo', estimatedValueUsd: 40 });
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      for (const [viewport, name] of [[phone, 'phone'], [desktop, 'desktop']] as const) {
+        const context = await browser.newContext({ baseURL: session.baseUrl, viewport, permissions: ['camera'] });
+        const page = await context.newPage();
+        page.setDefaultTimeout(20_000);
+        await page.goto('/');
+        await page.getByRole('tab', { name: 'Take Photo' }).click();
+        const view = page.getByTestId('camera-view');
+        await expect.poll(() => page.getByLabel('Camera preview').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBe(1280);
+        await shot(page, `camera-${name}`);
+        await checkA11y(page, `camera-${name}`);
+        // Steady in the guide: the front is taken without a press.
+        await page.getByRole('img', { name: 'Captured front' }).waitFor();
+        const checkMs = Number(await view.getAttribute('data-check-ms'));
+        console.log(`frame check (${name}): ${checkMs.toFixed(2)} ms per frame`);
+        expect(checkMs).toBeGreaterThan(0);
+        await shot(page, `camera-captured-${name}`);
+
+        const answer = page.waitForResponse('**/api/grade-card');
+        await gradeButton(page).click();
+        const result = (await (await answer).json()) as CardResult;
+        await page.getByRole('heading', { level: 1, name: 'Snorlax' }).waitFor();
+        await page.waitForURL((url) => url.pathname === `/card/${result.id}`);
+        await page.getByRole('button', { name: 'Share' }).waitFor();
+        await shot(page, `shared-result-${name}`);
+        await context.close();
+
+        // The address, opened by someone else: the same grade.
+        const stranger = await browser.newContext({ baseURL: session.baseUrl, viewport });
+        const other = await stranger.newPage();
+        await other.goto(`/card/${result.id}`);
+        await other.getByRole('heading', { level: 1, name: 'Snorlax' }).waitFor();
+        expect(await other.getByTestId('overall-grade').innerText()).toBe(result.overallGrade.toFixed(1));
+        await stranger.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('a card cut off by the photo’s edge: refused beside the photo with the outline and figures, still there ten seconds later, gone with another photo', async () => {
+    const cut = await syntheticCardFile('cut-off.jpg', { variant: 'cut-off', photo: { noise: 2 } }, 72);
+    const whole = await syntheticCardFile('whole.jpg', { photo: { noise: 2 } }, 73);
+    for (const viewport of [desktop, phone]) {
+      const page = await session.newPage(viewport);
+      await page.goto('/');
+      await page.setInputFiles('#front-image', cut.file);
+      await gradeButton(page).click();
+      const refusal = page.getByTestId('refusal');
+      await refusal.waitFor();
+      expect(await refusal.getAttribute('data-code')).toBe('card_cut_off');
+      await refusal.getByRole('heading', { name: 'Front photo not graded' }).waitFor();
+      expect(await refusal.getByTestId('refusal-cut').innerText()).toMatch(/right edge/);
+      await refusal.getByText('For the retake:').waitFor();
+      // The user's own photo with what the engine found drawn over it.
+      expect(await refusal.locator('svg').count()).toBeGreaterThan(0);
+      await shot(page, `refusal-${viewport.width}`);
+      await checkA11y(page, `refusal-${viewport.width}`);
+      if (viewport === desktop) {
+        await page.waitForTimeout(10_000);
+        expect(await refusal.isVisible()).toBe(true);
+      }
+      await page.setInputFiles('#front-image', whole.file);
+      await refusal.waitFor({ state: 'detached' });
+    }
   });
 });
