@@ -1,14 +1,16 @@
 // Compiles the card catalogue the app ships and identifies cards with, offline:
 //   npm run build:catalog -- [path/to/pokemon-tcg-en.json]   (default ../shared/catalog/pokemon-tcg-en.json)
 // Reads the catalogue of every English Pokémon TCG card (facts only, see its README) and writes
-// assets/catalog/pokemon-tcg-en.json.br: the same facts as arrays instead of objects, Brotli-compressed.
-// The source's own id is kept only where it is not `<set>-<number>`. Run it again when a newer copy comes out.
+// assets/catalog/pokemon-tcg-en.json.br: the same facts as columns (one array per field, a card per position) of
+// indexes into one table of every distinct text, Brotli-compressed; the app keeps them so in memory
+// (src/domain/catalog). The source's own id is kept only where it is not `<set>-<number>`. Run it again when a newer
+// copy comes out.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { z } from 'zod';
-import { COMPILED_CATALOG_VERSION, type CompiledCatalog } from '../src/domain/catalog/index.ts';
+import { CARD_COLUMNS, COMPILED_CATALOG_VERSION, type CardColumn, type CompiledCatalog } from '../src/domain/catalog/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const input = path.resolve(process.argv[2] ?? path.join(repoRoot, '../shared/catalog/pokemon-tcg-en.json'));
@@ -52,28 +54,42 @@ if (!parsed.success) {
 }
 const source = parsed.data;
 const setIndex = new Map(source.sets.map((set, i) => [set.id, i]));
+const strings = [''];
+const stringIndex = new Map([['', 0]]);
+const text = (value: string) => {
+  let index = stringIndex.get(value);
+  if (index === undefined) {
+    index = strings.push(value) - 1;
+    stringIndex.set(value, index);
+  }
+  return index;
+};
+const cards = Object.fromEntries(CARD_COLUMNS.map((column) => [column, [] as number[]])) as Record<CardColumn, number[]>;
+for (const c of source.cards) {
+  const set = setIndex.get(c.set);
+  if (set === undefined) throw new Error(`card ${c.id}: unknown set ${c.set}`);
+  const row: Record<CardColumn, number> = {
+    set,
+    number: text(c.number),
+    name: text(c.name),
+    supertype: text(c.supertype),
+    subtypes: text((c.subtypes ?? []).join('|')),
+    hp: text(c.hp ?? ''),
+    types: text((c.types ?? []).join('|')),
+    rarity: text(c.rarity ?? ''),
+    artist: text(c.artist ?? ''),
+    dex: text((c.dex ?? []).join('|')),
+    id: text(c.id === `${c.set}-${c.number}` ? '' : c.id),
+  };
+  for (const column of CARD_COLUMNS) cards[column].push(row[column]);
+}
 const compiled: CompiledCatalog = {
   version: COMPILED_CATALOG_VERSION,
   source: source.source,
   fetched: source.fetched,
+  strings,
   sets: source.sets.map((s) => [s.id, s.name, s.series, s.printedTotal, s.total, s.ptcgoCode ?? '', s.releaseDate.replaceAll('/', '-')]),
-  cards: source.cards.map((c) => {
-    const set = setIndex.get(c.set);
-    if (set === undefined) throw new Error(`card ${c.id}: unknown set ${c.set}`);
-    return [
-      set,
-      c.number,
-      c.name,
-      c.supertype,
-      (c.subtypes ?? []).join('|'),
-      c.hp ?? '',
-      (c.types ?? []).join('|'),
-      c.rarity ?? '',
-      c.artist ?? '',
-      (c.dex ?? []).join('|'),
-      c.id === `${c.set}-${c.number}` ? '' : c.id,
-    ];
-  }),
+  cards,
 };
 const json = Buffer.from(JSON.stringify(compiled));
 const packed = brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } });

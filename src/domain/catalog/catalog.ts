@@ -1,23 +1,33 @@
 // The card catalogue (every English Pokémon TCG card, facts only), as the app holds it in memory, and its lookups:
 // by catalogue id, by set and number, by the printed `number/total`, by set code, and by name (accent- and
 // case-insensitive, tolerant of OCR slips). Pure: the compiled data comes in from src/infra/catalog.
+//
+// Kept small (issue 13: "a few MB in memory at most"): the cards are columns of small integers, one per field, each
+// an index into one table of every distinct text; the lookups are integer indexes over those columns. A card object
+// (its fields read from the columns when asked) is made the first time a lookup hands that card out, and kept, so
+// the same card is always the same object.
 
-export const COMPILED_CATALOG_VERSION = 1;
+export const COMPILED_CATALOG_VERSION = 2;
 
 /** [id, name, series, printedTotal, total, code ('' when none), releaseDate YYYY-MM-DD] */
 export type CompiledSet = [string, string, string, number, number, string, string];
-/**
- * [set index, number, name, supertype, subtypes '|'-joined, hp, types '|'-joined, rarity as printed, artist,
- *  Pokédex numbers '|'-joined, id when it is not `<set>-<number>` else '']
- */
-export type CompiledCard = [number, string, string, string, string, string, string, string, string, string, string];
 
+/** The card fields, each a column: `set` holds a set's index, every other an index into `strings`. */
+export const CARD_COLUMNS = ['set', 'number', 'name', 'supertype', 'subtypes', 'hp', 'types', 'rarity', 'artist', 'dex', 'id'] as const;
+export type CardColumn = (typeof CARD_COLUMNS)[number];
+
+/**
+ * The shipped form. `strings`: every distinct text of the cards once, '' first: numbers, names, supertypes,
+ * '|'-joined subtypes, HPs, '|'-joined types, rarities as printed, artists, '|'-joined Pokédex numbers, and the id of
+ * a card whose id is not `<set>-<number>` ('' for the rest). `cards`: one array per column, a card per position.
+ */
 export interface CompiledCatalog {
   version: typeof COMPILED_CATALOG_VERSION;
   source: string;
   fetched: string;
+  strings: string[];
   sets: CompiledSet[];
-  cards: CompiledCard[];
+  cards: Record<CardColumn, number[]>;
 }
 
 export interface CatalogSet {
@@ -104,7 +114,8 @@ export interface Catalog {
   source: string;
   fetched: string;
   sets: readonly CatalogSet[];
-  cards: readonly CatalogCard[];
+  /** Every card, in the source's order (made on first use: the lookups do not need it). */
+  readonly cards: readonly CatalogCard[];
   byId(id: string): CatalogCard | undefined;
   bySetNumber(setId: string, number: string): CatalogCard | undefined;
   /** Cards printed `number/total` (`58/102`, `TG12/TG30`): every set whose printed total is `total`. */
@@ -117,59 +128,119 @@ export interface Catalog {
   byName(name: string, options?: { minSimilarity?: number; limit?: number }): NameMatch[];
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+type IndexArray = Uint8Array | Uint16Array | Uint32Array;
+
+/** The smallest typed array that holds indexes up to `max`. */
+function indexArray(length: number, max: number): IndexArray {
+  return max < 2 ** 8 ? new Uint8Array(length) : max < 2 ** 16 ? new Uint16Array(length) : new Uint32Array(length);
+}
+
+/**
+ * Items grouped by a key index (0..keys-1), as one array of item indexes in key order and where each key's run
+ * starts: `items.subarray(starts[k], starts[k + 1])` are key k's items, in their own order.
+ */
+interface Grouped {
+  starts: Uint32Array;
+  items: IndexArray;
+}
+
+function groupBy(keyOf: IndexArray, keys: number): Grouped {
+  const starts = new Uint32Array(keys + 1);
+  for (const key of keyOf) starts[key + 1]!++;
+  for (let k = 0; k < keys; k++) starts[k + 1]! += starts[k]!;
+  const items = indexArray(keyOf.length, keyOf.length);
+  const next = starts.slice(0, keys);
+  for (let i = 0; i < keyOf.length; i++) items[next[keyOf[i]!]!++] = i;
+  return { starts, items };
 }
 
 const split = (text: string) => (text === '' ? [] : text.split('|'));
 
-/**
- * A card kept as its compiled row, its fields read from it when asked: twenty thousand cards then cost the rows
- * and one small object each, not a dozen strings and three arrays each.
- */
+/** The columns a card reads its fields from. */
+interface CardTable {
+  strings: readonly string[];
+  sets: readonly CatalogSet[];
+  columns: Record<CardColumn, IndexArray>;
+}
+
+/** One card: its table and its position. Its fields are read from the columns when asked. */
 class CompactCard implements CatalogCard {
-  readonly #row: CompiledCard;
-  readonly set: CatalogSet;
-  constructor(row: CompiledCard, set: CatalogSet) {
-    this.#row = row;
-    this.set = set;
+  readonly #table: CardTable;
+  readonly #index: number;
+  constructor(table: CardTable, index: number) {
+    this.#table = table;
+    this.#index = index;
+  }
+  #text(column: CardColumn): string {
+    return this.#table.strings[this.#table.columns[column][this.#index]!]!;
+  }
+  #optional(column: CardColumn): string | null {
+    const text = this.#text(column);
+    return text === '' ? null : text;
+  }
+  get set(): CatalogSet {
+    return this.#table.sets[this.#table.columns.set[this.#index]!]!;
   }
   get id(): string {
-    return this.#row[10] === '' ? `${this.set.id}-${this.#row[1]}` : this.#row[10];
+    return this.#optional('id') ?? `${this.set.id}-${this.number}`;
   }
   get number(): string {
-    return this.#row[1];
+    return this.#text('number');
   }
   get name(): string {
-    return this.#row[2];
+    return this.#text('name');
   }
   get supertype(): string {
-    return this.#row[3];
+    return this.#text('supertype');
   }
   get subtypes(): string[] {
-    return split(this.#row[4]);
+    return split(this.#text('subtypes'));
   }
   get hp(): string | null {
-    return this.#row[5] === '' ? null : this.#row[5];
+    return this.#optional('hp');
   }
   get types(): string[] {
-    return split(this.#row[6]);
+    return split(this.#text('types'));
   }
   get rarity(): string | null {
-    return this.#row[7] === '' ? null : this.#row[7];
+    return this.#optional('rarity');
   }
   get artist(): string | null {
-    return this.#row[8] === '' ? null : this.#row[8];
+    return this.#optional('artist');
   }
   get dex(): number[] {
-    return split(this.#row[9]).map(Number);
+    return split(this.#text('dex')).map(Number);
   }
   toJSON(): object {
     const { id, number, name, supertype, subtypes, hp, types, rarity, artist, dex } = this;
     return { id, set: this.set, number, name, supertype, subtypes, hp, types, rarity, artist, dex };
   }
+}
+
+/** Each distinct key of the texts `column` points at, numbered; and each card's key number. */
+function keyColumn(strings: readonly string[], column: IndexArray, keyOf: (text: string) => string): { keys: string[]; firstText: number[]; byKey: Map<string, number>; ofCard: IndexArray } {
+  const keyOfString = new Map<number, number>();
+  const keys: string[] = [];
+  const firstText: number[] = [];
+  const byKey = new Map<string, number>();
+  const ofCard = indexArray(column.length, strings.length);
+  for (let i = 0; i < column.length; i++) {
+    const text = column[i]!;
+    let key = keyOfString.get(text);
+    if (key === undefined) {
+      const k = keyOf(strings[text]!);
+      key = byKey.get(k);
+      if (key === undefined) {
+        key = keys.length;
+        keys.push(k);
+        firstText.push(text);
+        byKey.set(k, key);
+      }
+      keyOfString.set(text, key);
+    }
+    ofCard[i] = key;
+  }
+  return { keys, firstText, byKey, ofCard };
 }
 
 export function createCatalog(data: CompiledCatalog): Catalog {
@@ -183,78 +254,102 @@ export function createCatalog(data: CompiledCatalog): Catalog {
     code: code === '' ? null : code,
     releaseDate,
   }));
-  // The same supertype, subtypes, types, rarity and artist recur thousands of times: one string each.
-  const interned = new Map<string, string>();
-  const intern = (text: string) => {
-    const kept = interned.get(text);
-    if (kept !== undefined) return kept;
-    interned.set(text, text);
-    return text;
-  };
-  const cards: CatalogCard[] = data.cards.map((row) => {
-    for (const field of [3, 4, 6, 7, 8] as const) row[field] = intern(row[field]);
-    return new CompactCard(row, sets[row[0]]!);
-  });
-
-  /** Only the few ids that are not `<set>-<number>`; the rest are found by their set and number. */
-  const oddIds = new Map<string, CatalogCard>();
-  const bySetNumber = new Map<string, Map<string, CatalogCard>>();
-  const byNumber = new Map<string, CatalogCard[]>();
-  const byName = new Map<string, { name: string; cards: CatalogCard[] }>();
-  const setsByCode = new Map<string, CatalogSet[]>();
-  for (const set of sets) if (set.code) push(setsByCode, set.code.toUpperCase(), set);
-  for (const card of cards) {
-    if (card.id !== `${card.set.id}-${card.number}`) oddIds.set(card.id, card);
-    const number = numberKey(card.number);
-    const inSet = bySetNumber.get(card.set.id) ?? new Map<string, CatalogCard>();
-    bySetNumber.set(card.set.id, inSet);
-    const taken = inSet.get(number);
-    if (!taken || (oddIds.has(taken.id) && !oddIds.has(card.id))) inSet.set(number, card);
-    push(byNumber, number, card);
-    const nk = nameKey(card.name);
-    const entry = byName.get(nk);
-    if (entry) entry.cards.push(card);
-    else byName.set(nk, { name: card.name, cards: [card] });
+  const { strings } = data;
+  const count = data.cards.set.length;
+  const columns = {} as Record<CardColumn, IndexArray>;
+  for (const column of CARD_COLUMNS) {
+    const values = data.cards[column];
+    if (values.length !== count) throw new Error(`catalogue column ${column}: ${values.length} cards, expected ${count}`);
+    columns[column] = indexArray(count, column === 'set' ? sets.length : strings.length);
+    columns[column].set(values);
   }
-  const names = [...byName.entries()];
+  const table: CardTable = { strings, sets, columns };
+
+  const made: (CompactCard | undefined)[] = new Array<CompactCard | undefined>(count);
+  const card = (index: number): CatalogCard => (made[index] ??= new CompactCard(table, index));
+  let all: CatalogCard[] | undefined;
+
+  const numbers = keyColumn(strings, columns.number, numberKey);
+  const byNumber = groupBy(numbers.ofCard, numbers.keys.length);
+  const names = keyColumn(strings, columns.name, nameKey);
+  const byName = groupBy(names.ofCard, names.keys.length);
+  const cardsOf = (group: Grouped, key: number) => Array.from(group.items.subarray(group.starts[key], group.starts[key + 1]), card);
+
+  const setIndex = new Map(sets.map((set, i) => [set.id, i]));
+  /** Only the few ids that are not `<set>-<number>`; the rest are found by their set and number. */
+  const oddIds = new Map<string, number>();
+  for (let i = 0; i < count; i++) if (columns.id[i] !== 0) oddIds.set(strings[columns.id[i]!]!, i);
+  const setsByCode = new Map<string, CatalogSet[]>();
+  for (const set of sets) if (set.code) setsByCode.set(set.code.toUpperCase(), [...(setsByCode.get(set.code.toUpperCase()) ?? []), set]);
+
+  /** Cards whose number is `number`, those of the sets `inSet` accepts. */
+  const numberCards = (number: string, inSet: (set: CatalogSet) => boolean = () => true) => {
+    const key = numbers.byKey.get(numberKey(number));
+    const found: CatalogCard[] = [];
+    if (key === undefined) return found;
+    for (let at = byNumber.starts[key]!; at < byNumber.starts[key + 1]!; at++) {
+      const i = byNumber.items[at]!;
+      if (inSet(sets[columns.set[i]!]!)) found.push(card(i));
+    }
+    return found;
+  };
+  /** The card of that number in the set: the first in the source's order, one with a plain id before an odd one. */
+  function inSet(setId: string, number: string): CatalogCard | undefined {
+    const set = setIndex.get(setId);
+    const key = numbers.byKey.get(numberKey(number));
+    if (set === undefined || key === undefined) return undefined;
+    let odd: number | undefined;
+    for (let at = byNumber.starts[key]!; at < byNumber.starts[key + 1]!; at++) {
+      const i = byNumber.items[at]!;
+      if (columns.set[i] !== set) continue;
+      if (columns.id[i] === 0) return card(i);
+      odd ??= i;
+    }
+    return odd === undefined ? undefined : card(odd);
+  }
 
   return {
     source: data.source,
     fetched: data.fetched,
     sets,
-    cards,
+    get cards() {
+      all ??= Array.from({ length: count }, (_, i) => card(i));
+      return all;
+    },
     byId(id) {
       const odd = oddIds.get(id);
-      if (odd) return odd;
+      if (odd !== undefined) return card(odd);
       const dash = id.indexOf('-');
       if (dash <= 0) return undefined;
-      const card = bySetNumber.get(id.slice(0, dash))?.get(numberKey(id.slice(dash + 1)));
-      return card?.id === id ? card : undefined;
+      const found = inSet(id.slice(0, dash), id.slice(dash + 1));
+      return found?.id === id ? found : undefined;
     },
-    bySetNumber: (setId, number) => bySetNumber.get(setId)?.get(numberKey(number)),
-    byNumber: (number) => byNumber.get(numberKey(number)) ?? [],
+    bySetNumber: inSet,
+    byNumber: (number) => numberCards(number),
     byPrintedNumber(number, total) {
       const totalDigits = Number(total.replace(/\D/g, ''));
       if (!Number.isFinite(totalDigits) || totalDigits === 0) return [];
-      return (byNumber.get(numberKey(number)) ?? []).filter((card) => card.set.printedTotal === totalDigits);
+      return numberCards(number, (set) => set.printedTotal === totalDigits);
     },
     setsByCode: (code) => setsByCode.get(code.toUpperCase()) ?? [],
     byName(name, options = {}) {
       const minSimilarity = options.minSimilarity ?? 0.7;
       const key = nameKey(name);
       if (key.length === 0) return [];
-      const exact = byName.get(key);
-      const found: NameMatch[] = exact ? [{ name: exact.name, similarity: 1, cards: exact.cards }] : [];
+      const found: { key: number; similarity: number; name: string }[] = [];
+      const exact = names.byKey.get(key);
+      if (exact !== undefined) found.push({ key: exact, similarity: 1, name: strings[names.firstText[exact]!]! });
       const limit = Math.floor((1 - minSimilarity) * key.length) + 2;
-      for (const [other, entry] of names) {
-        if (other === key) continue;
+      for (let k = 0; k < names.keys.length; k++) {
+        if (k === exact) continue;
+        const other = names.keys[k]!;
         const distance = editDistance(key, other, limit);
         if (distance > limit) continue;
         const similarity = 1 - distance / Math.max(key.length, other.length);
-        if (similarity >= minSimilarity) found.push({ name: entry.name, similarity, cards: entry.cards });
+        if (similarity >= minSimilarity) found.push({ key: k, similarity, name: strings[names.firstText[k]!]! });
       }
       found.sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name));
-      return found.slice(0, options.limit ?? 10);
+      return found.slice(0, options.limit ?? 10).map(({ key: k, similarity, name: shown }) => ({ name: shown, similarity, cards: cardsOf(byName, k) }));
     },
   };
 }
