@@ -1,8 +1,9 @@
 import type { NamedCard } from './named-card.ts';
 
 // Drawn cards whose names and numbers are real catalogue entries (../shared/catalog), one from each of 22 older sets
-// (the number alone at the bottom right) and 22 newer ones (regulation mark, set code where Scarlet & Violet prints
-// one, and a zero-padded number at the bottom left). `id` is the catalogue card they must be identified as.
+// (the number alone at the bottom right) and 22 newer ones (a zero-padded number at the bottom left, after the
+// regulation mark since Sword & Shield and the set code since Scarlet & Violet). `id` is the catalogue card they must
+// be identified as.
 
 export interface CatalogTestCard extends NamedCard {
   id: string;
@@ -42,16 +43,16 @@ const modern: Omit<CatalogTestCard, 'seed'>[] = [
   { id: 'swsh7-30', name: 'Vaporeon VMAX', number: '030/203', regulationMark: 'E', font: 'Liberation Sans' },
   { id: 'swsh9-14', name: 'Shaymin VSTAR', number: '014/172', regulationMark: 'F' },
   { id: 'swsh12-170', name: 'Serperior V', number: '170/195', regulationMark: 'F', font: 'DejaVu Serif' },
-  { id: 'sv1-65', name: 'Magnezone ex', number: '065/198', setCode: 'SVI' },
-  { id: 'sv2-2', name: 'Skiploom', number: '002/193', setCode: 'PAL', font: 'Liberation Sans' },
-  { id: 'sv3-98', name: 'Polteageist', number: '098/197', setCode: 'OBF' },
-  { id: 'sv4-65', name: 'Galvantula', number: '065/182', setCode: 'PAR', font: 'DejaVu Serif' },
+  { id: 'sv1-65', name: 'Magnezone ex', number: '065/198', setCode: 'SVI', regulationMark: 'G' },
+  { id: 'sv2-2', name: 'Skiploom', number: '002/193', setCode: 'PAL', regulationMark: 'G', font: 'Liberation Sans' },
+  { id: 'sv3-98', name: 'Polteageist', number: '098/197', setCode: 'OBF', regulationMark: 'G' },
+  { id: 'sv4-65', name: 'Galvantula', number: '065/182', setCode: 'PAR', regulationMark: 'G', font: 'DejaVu Serif' },
   { id: 'sv5-107', name: 'Sableye', number: '107/162', setCode: 'TEF', regulationMark: 'H' },
   { id: 'sv6-212', name: 'Hearthflame Mask Ogerpon ex', number: '212/167', setCode: 'TWM', regulationMark: 'H', font: 'Liberation Sans' },
   { id: 'sv7-3', name: 'Ledian', number: '003/142', setCode: 'SCR', regulationMark: 'H' },
   { id: 'sv8-192', name: 'Exeggcute', number: '192/191', setCode: 'SSP', regulationMark: 'H', font: 'DejaVu Serif' },
-  { id: 'sv3pt5-58', name: 'Growlithe', number: '058/165', setCode: 'MEW' },
-  { id: 'sv4pt5-71', name: 'Lechonk', number: '071/091', setCode: 'PAF', font: 'Liberation Sans' },
+  { id: 'sv3pt5-58', name: 'Growlithe', number: '058/165', setCode: 'MEW', regulationMark: 'G' },
+  { id: 'sv4pt5-71', name: 'Lechonk', number: '071/091', setCode: 'PAF', regulationMark: 'G', font: 'Liberation Sans' },
   { id: 'swsh11-198', name: 'Magnezone VSTAR', number: '198/196', regulationMark: 'F' },
   { id: 'sm7-75', name: 'Pupitar', number: '075/168', font: 'DejaVu Serif' },
   { id: 'sv9-113', name: 'Shelgon', number: '113/159', setCode: 'JTG', regulationMark: 'I' },

@@ -6,7 +6,7 @@ import { createPokemonTcgApiPriceSource, withMarketPrice } from '../../src/infra
 import { gradeCard } from '../../src/workers/grading/index.ts';
 import { startPokemonTcgApiFake } from '../support/pokemon-tcg-api-server.ts';
 import { CATALOG_TEST_CARDS } from './catalog-cards.ts';
-import { renderNamedCard, renderNamedCardPhoto } from './named-card.ts';
+import { renderNamedCard, renderNamedCardPhoto, type NamedCard } from './named-card.ts';
 
 const ocr = createOcrIdentifier();
 afterAll(() => ocr.close());
@@ -49,6 +49,49 @@ describe('identification offline: OCR read, catalogue matched', () => {
   it('keeps what it read, unmatched, for a card the catalogue does not have', async () => {
     const identification = await ocr.identify(await renderNamedCard({ name: 'Zorblax', number: '12/345', seed: 12 }));
     expect(identification).toMatchObject({ source: 'ocr', cardName: 'Zorblax', cardNumber: '12/345', catalogId: null, catalogConfidence: null, cardSet: null });
+  });
+});
+
+describe('the number over its total, the name and the regulation mark, on drawn cards', () => {
+  const catalog = shippedCatalog();
+  const read = async (card: NamedCard) => ocr.identify(await renderNamedCard(card));
+
+  it('takes the number over its set’s total, the name deciding among the sets that print that total', async () => {
+    expect(catalog.byPrintedNumber('58', '102').map((c) => `${c.id} ${c.name}`)).toEqual(['base1-58 Pikachu', 'hgss4-58 Bronzor', 'svp-58 Iron Bundle']);
+    expect(catalog.byPrintedNumber('65', '198').map((c) => `${c.id} ${c.name}`)).toEqual(['swsh6-65 Golett', 'sv1-65 Magnezone ex']);
+    const [pikachu, golett, umbreon] = await Promise.all([
+      read({ name: 'Pikachu', number: '58/102', font: 'Liberation Sans', seed: 41 }),
+      read({ name: 'Golett', number: '065/198', layout: 'modern', regulationMark: 'E', seed: 42 }),
+      read({ name: 'Umbreon VMAX', number: '215/203', layout: 'modern', regulationMark: 'E', seed: 43 }), // a secret rare, its number past the total
+    ]);
+    expect([pikachu, golett, umbreon].map((i) => [i.catalogId, i.catalogConfidence])).toEqual([
+      ['base1-58', 1],
+      ['swsh6-65', 1],
+      ['swsh7-215', 1],
+    ]);
+  });
+
+  it('lowers the confidence when the name and the number disagree, and leaves the card unmatched when nothing reconciles them', async () => {
+    const [digitOff, nameOff, neither] = await Promise.all([
+      read({ name: 'Pikachu', number: '50/64', seed: 44 }), // 50/64 is no Pikachu; Jungle's Pikachu is 60/64: one digit off
+      read({ name: 'Pichu', number: '74/112', seed: 45 }), // 74/112 is FireRed & LeafGreen's Pikachu alone: the name misread?
+      read({ name: 'Charizard', number: '58/102', seed: 46 }),
+    ]);
+    expect(digitOff).toMatchObject({ catalogId: 'base2-60', catalogConfidence: 0.6, cardName: 'Pikachu', cardNumber: '60/64' });
+    expect(nameOff).toMatchObject({ catalogId: 'ex6-74', catalogConfidence: 0.5, cardName: 'Pikachu' });
+    expect(neither).toMatchObject({ catalogId: null, catalogConfidence: null, cardName: 'Charizard', cardNumber: '58/102' });
+  });
+
+  it('reads the regulation mark and narrows to its era when no name can be read', async () => {
+    const unnamed = { name: '', number: '065/198', seed: 47 };
+    const [scarlet, sword, vintage] = await Promise.all([
+      read({ ...unnamed, layout: 'modern', regulationMark: 'G', borderColor: '#c9ccd1' }),
+      read({ ...unnamed, layout: 'modern', regulationMark: 'E' }),
+      read(unnamed), // the old layout prints no mark: two sets print 065/198, and the number alone names neither
+    ]);
+    expect(scarlet).toMatchObject({ catalogId: 'sv1-65', catalogConfidence: 0.7, cardName: 'Magnezone ex' });
+    expect(sword).toMatchObject({ catalogId: 'swsh6-65', catalogConfidence: 0.7, cardName: 'Golett' });
+    expect(vintage).toMatchObject({ catalogId: null, cardNumber: '065/198' });
   });
 });
 

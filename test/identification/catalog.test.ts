@@ -95,6 +95,18 @@ describe('matching what was read to a card', () => {
     expect(id(['Zorblax'], '12/345')).toBeNull();
   });
 
+  it('narrows by the regulation mark where sets of two eras print the number and total; a mark that disagrees only lowers the confidence', () => {
+    const mark = (names: string[], number: string, regulationMark: string | null) => matchCard(catalog, { names, number, regulationMark });
+    expect(catalog.byPrintedNumber('065', '198').map((c) => c.id)).toEqual(['swsh6-65', 'sv1-65']);
+    expect(mark([], '065/198', null)).toBeNull();
+    expect(mark([], '065/198', 'G')).toMatchObject({ card: { id: 'sv1-65' }, confidence: 0.7 });
+    expect(mark([], '065/198', 'E')).toMatchObject({ card: { id: 'swsh6-65' }, confidence: 0.7 });
+    expect(mark(['Golett'], '065/198', 'E')).toMatchObject({ card: { id: 'swsh6-65' }, confidence: 1 });
+    expect(mark(['Golett'], '065/198', 'G')).toMatchObject({ card: { id: 'swsh6-65' }, confidence: 0.9 }); // the name and number agree
+    expect(mark(['Pikachu'], '58/102', 'H')).toMatchObject({ card: { id: 'base1-58' }, confidence: 0.9 }); // no mark on a 1999 card: misread
+    expect(mark(['Pikachu'], '58/102', 'Q')).toMatchObject({ card: { id: 'base1-58' }, confidence: 1 }); // not a mark
+  });
+
   it('lowers the confidence when only the number speaks', () => {
     const byNumber = matchCard(catalog, { names: [], number: '215/203' });
     expect(byNumber?.card.id).toBe('swsh7-215');

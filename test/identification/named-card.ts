@@ -19,8 +19,9 @@ export interface NamedCard {
   bandColor?: string;
   seed?: number;
   /**
-   * vintage (default): the number alone at the bottom right, "58/102". modern: at the bottom left, after a
-   * regulation mark in a box and the set code when there is one ("G SVI EN 058/198"), as Scarlet & Violet prints it.
+   * vintage (default): the number alone at the bottom right, "58/102". modern: at the bottom left, after the
+   * regulation mark in its box and the set code when the card has them ("G SVI EN 058/198"), as Scarlet & Violet
+   * prints it (Sun & Moon printed neither).
    */
   layout?: 'vintage' | 'modern';
   setCode?: string;
@@ -47,12 +48,14 @@ function vintageFoot(card: NamedCard, font: string, mm: (value: number) => strin
 function modernFoot(card: NamedCard, font: string, mm: (value: number) => string): string {
   const inner = BORDER_MM;
   const baseline = 88 - inner - 1.2;
-  const mark = card.regulationMark ?? 'G';
   const code = card.setCode ? `${card.setCode} EN ` : '';
+  const mark = card.regulationMark
+    ? `<rect x="${mm(inner + 2)}" y="${mm(baseline - 1.8)}" width="${mm(2.2)}" height="${mm(2.2)}" rx="${mm(0.3)}" fill="#1a1a1a"/>
+  <text x="${mm(inner + 3.1)}" y="${mm(baseline - 0.1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${mm(1.7)}" fill="#ffffff">${escape(card.regulationMark)}</text>`
+    : '';
   return `<text x="${mm(inner + 2)}" y="${mm(baseline - 2.6)}" font-family="${font}" font-size="${mm(1.5)}" fill="#1a1a1a">Illus. 5ban Graphics</text>
-  <rect x="${mm(inner + 2)}" y="${mm(baseline - 1.8)}" width="${mm(2.2)}" height="${mm(2.2)}" rx="${mm(0.3)}" fill="#1a1a1a"/>
-  <text x="${mm(inner + 3.1)}" y="${mm(baseline - 0.1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${mm(1.7)}" fill="#ffffff">${escape(mark)}</text>
-  <text x="${mm(inner + 5.2)}" y="${mm(baseline)}" font-family="${font}" font-weight="bold" font-size="${mm(1.8)}" fill="#1a1a1a">${escape(code + card.number)}</text>`;
+  ${mark}
+  <text x="${mm(inner + (card.regulationMark ? 5.2 : 2))}" y="${mm(baseline)}" font-family="${font}" font-weight="bold" font-size="${mm(1.8)}" fill="#1a1a1a">${escape(code + card.number)}</text>`;
 }
 
 function cardElements(card: NamedCard): string {

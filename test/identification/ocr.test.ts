@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { identificationSchema } from '../../src/contracts/grading.ts';
 import { createOcrIdentifier } from '../../src/infra/identification/ocr-identifier.ts';
-import { collectorNumberFromText, nameFromWords } from '../../src/infra/identification/ocr-text.ts';
+import { collectorNumberFromText, nameFromWords, regulationMarkFromText } from '../../src/infra/identification/ocr-text.ts';
 import { renderNamedCard, TEST_CARDS } from './named-card.ts';
 
 const run = promisify(execFile);
@@ -88,5 +88,14 @@ describe('reading a name and a number out of OCR text', () => {
     expect(collectorNumberFromText('LOB-EN001 1st Edition')).toBe('LOB-EN001');
     expect(collectorNumberFromText('SWSH050 promo')).toBe('SWSH050');
     expect(collectorNumberFromText('Illus. Ken Sugimori')).toBeNull();
+  });
+
+  it('finds the regulation mark just before the set code and number, and nothing in a plain line', () => {
+    expect(regulationMarkFromText('Illus. 5ban Graphics\nG SVI EN 065/198')).toBe('G');
+    expect(regulationMarkFromText('E 030/203 ★')).toBe('E');
+    expect(regulationMarkFromText('|\n\nJTG EN 113/159')).toBe('I'); // an I in its box reads as a bar
+    expect(regulationMarkFromText('Illus. Mitsuhiro Arita 58/102')).toBeNull();
+    expect(regulationMarkFromText('A SVI EN 065/198')).toBeNull(); // not a mark
+    expect(regulationMarkFromText('G SVI EN')).toBeNull();
   });
 });

@@ -1,20 +1,23 @@
 import type { Rarity } from '../../contracts/grading.ts';
 import { normaliseRarity } from '../grading/rarity.ts';
-import { editDistance, nameKey, nameSimilarity, numberKey, type Catalog, type CatalogCard } from './catalog.ts';
+import { editDistance, nameKey, nameSimilarity, numberKey, type Catalog, type CatalogCard, type CatalogSet } from './catalog.ts';
 
 // From what OCR (or a vision model) read off a card to the catalogue's card, with how sure we are.
-// A printed `number/total` narrows the catalogue to a few sets; the name decides among them. Both agreeing is a
-// confident match; the number alone (no name read) is a weaker one; the two disagreeing looks for the name among
-// the sets of that total (the number misread) and otherwise gives up: an unmatched card keeps what was read and says
-// so, and is never matched to a wrong card on a guess.
+// A printed `number/total` narrows the catalogue to a few sets; a set code or regulation mark read beside it narrows
+// them further; the name decides among the rest. Both agreeing is a confident match; the number alone (no name
+// read) is a weaker one; the two disagreeing looks for the name among the sets of that total (the number misread)
+// and otherwise gives up: an unmatched card keeps what was read and says so, and is never matched to a wrong card
+// on a guess.
 
 export interface CardReading {
   /** Names read, best guess first (other word runs of the name band after it). */
   names: readonly string[];
   /** The collector number as read: "58/102", "TG12/TG30", "SWSH050", "31"; null when none was read. */
   number: string | null;
-  /** Set codes or regulation marks read near the number ("SVI", "PAF"); only codes the catalogue knows count. */
+  /** Set codes read near the number ("SVI", "PAF"); only codes the catalogue knows count. */
   setCodes?: readonly string[];
+  /** The regulation mark read beside the number ("G"): the letter in a box on cards since Sword & Shield. */
+  regulationMark?: string | null;
 }
 
 export interface CatalogMatch {
@@ -75,22 +78,74 @@ function pickByName(candidates: readonly CatalogCard[], names: readonly string[]
   return first;
 }
 
-function inSets(cards: readonly CatalogCard[], codes: readonly string[], catalog: Catalog): CatalogCard[] {
-  const setIds = new Set(codes.flatMap((code) => catalog.setsByCode(code)).map((set) => set.id));
-  if (setIds.size === 0) return [...cards];
-  const narrowed = cards.filter((card) => setIds.has(card.set.id));
-  return narrowed.length > 0 ? narrowed : [...cards];
+/**
+ * The sets each regulation mark is printed in, by release date (both ends included; a set of the change-over prints
+ * both marks), and the series whose promo sets, released over years, print it. The catalogue does not give each
+ * card's mark, so a mark narrows to an era; generous ends, as a card narrowed away is worse than one more candidate.
+ */
+const REGULATION_MARKS: Record<string, { from: string; until: string; series: string }> = {
+  D: { from: '2020-02-07', until: '2021-03-19', series: 'Sword & Shield' },
+  E: { from: '2021-03-19', until: '2022-02-25', series: 'Sword & Shield' },
+  F: { from: '2022-02-25', until: '2023-01-20', series: 'Sword & Shield' },
+  G: { from: '2023-03-31', until: '2024-03-22', series: 'Scarlet & Violet' },
+  H: { from: '2024-03-22', until: '2025-03-28', series: 'Scarlet & Violet' },
+  I: { from: '2025-03-28', until: '9999-12-31', series: 'Scarlet & Violet' },
+  J: { from: '2025-09-26', until: '9999-12-31', series: 'Mega Evolution' },
+};
+
+/** Whether a set prints that regulation mark (a mark the table does not know: any set). */
+export function setPrintsMark(set: CatalogSet, mark: string): boolean {
+  const era = REGULATION_MARKS[mark.toUpperCase()];
+  if (!era) return true;
+  if (/promo/i.test(set.name) && set.series === era.series) return true;
+  return set.releaseDate >= era.from && set.releaseDate <= era.until;
 }
 
+/**
+ * The cards of the sets a set code read names, and of the era the regulation mark read names; each only when it
+ * leaves a card (a code or mark misread, or printed where the catalogue does not expect it, narrows nothing).
+ */
+function inSets(cards: readonly CatalogCard[], reading: Pick<CardReading, 'setCodes' | 'regulationMark'>, catalog: Catalog): CatalogCard[] {
+  let narrowed = [...cards];
+  const setIds = new Set((reading.setCodes ?? []).flatMap((code) => catalog.setsByCode(code)).map((set) => set.id));
+  if (setIds.size > 0) {
+    const coded = narrowed.filter((card) => setIds.has(card.set.id));
+    if (coded.length > 0) narrowed = coded;
+  }
+  const mark = reading.regulationMark;
+  if (mark) {
+    const marked = narrowed.filter((card) => setPrintsMark(card.set, mark));
+    if (marked.length > 0) narrowed = marked;
+  }
+  return narrowed;
+}
+
+/** How much a regulation mark read that the matched card's set does not print takes off the confidence. */
+const MARK_DISAGREES = 0.1;
+
+/**
+ * The card read. A regulation mark read is weighed against the match made without it: a match only the mark makes
+ * (two sets printing that number and total, the mark naming the era of one), or a better one, stands; otherwise the
+ * match without it, a little less sure when its set does not print that mark (misread, or the two disagree).
+ */
 export function matchCard(catalog: Catalog, reading: CardReading): CatalogMatch | null {
+  const plain = matchReading(catalog, { ...reading, regulationMark: null });
+  if (!reading.regulationMark) return plain;
+  const marked = matchReading(catalog, reading);
+  if (marked && (!plain || (marked.card.id !== plain.card.id && marked.confidence >= plain.confidence))) return marked;
+  if (!plain || setPrintsMark(plain.card.set, reading.regulationMark)) return plain;
+  const confidence = round2(plain.confidence - MARK_DISAGREES);
+  return confidence >= MIN_MATCH_CONFIDENCE ? { card: plain.card, confidence } : null;
+}
+
+function matchReading(catalog: Catalog, reading: CardReading): CatalogMatch | null {
   const names = reading.names.filter((name) => name.trim() !== '');
-  const codes = reading.setCodes ?? [];
   const parsed = reading.number ? parseNumber(reading.number) : null;
   const result = (card: CatalogCard, confidence: number): CatalogMatch | null =>
     confidence >= MIN_MATCH_CONFIDENCE ? { card, confidence: round2(Math.min(1, confidence)) } : null;
 
   if (parsed) {
-    const byNumber = inSets(parsed.total ? catalog.byPrintedNumber(parsed.number, parsed.total) : catalog.byNumber(parsed.number), codes, catalog);
+    const byNumber = inSets(parsed.total ? catalog.byPrintedNumber(parsed.number, parsed.total) : catalog.byNumber(parsed.number), reading, catalog);
     if (names.length === 0) {
       // The number alone: only when it names one card, and only with its total printed.
       return byNumber.length === 1 && parsed.total ? result(byNumber[0]!, 0.7) : null;
@@ -106,7 +161,7 @@ export function matchCard(catalog: Catalog, reading: CardReading): CatalogMatch 
         const sameTotal = String(card.set.printedTotal) === total.replace(/\D/g, '').replace(/^0+/, '');
         return (sameNumber && nearlySame(String(card.set.printedTotal), total)) || (sameTotal && nearlySame(card.number, parsed.number));
       });
-      const narrowed = inSets(named, codes, catalog);
+      const narrowed = inSets(named, reading, catalog);
       if (narrowed.length === 1) return result(narrowed[0]!, 0.6);
     }
     // The name misread? Only when the number names a single card and the name is not far off.
@@ -118,7 +173,7 @@ export function matchCard(catalog: Catalog, reading: CardReading): CatalogMatch 
   if (names.length === 0) return null;
   const [best] = catalog.byName(names[0]!, { minSimilarity: 0.85, limit: 1 });
   if (!best) return null;
-  const cards = inSets(best.cards, codes, catalog);
+  const cards = inSets(best.cards, reading, catalog);
   return cards.length === 1 ? result(cards[0]!, 0.5 + 0.2 * best.similarity) : null;
 }
 

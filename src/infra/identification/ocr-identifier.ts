@@ -11,7 +11,7 @@ import { unidentified } from './card-identifier.ts';
 import { cardsToCheckByNumber, catalogIdentification, matchByNumberFit, matchCard, printedNumber, type Catalog } from '../../domain/catalog/index.ts';
 import { shippedCatalog } from '../catalog/index.ts';
 import { fitPrintedNumbers } from './number-check.ts';
-import { collectorNumberFromText, nameCandidates, nameFromWords, setCodesFromText } from './ocr-text.ts';
+import { collectorNumberFromText, nameCandidates, nameFromWords, regulationMarkFromText, setCodesFromText } from './ocr-text.ts';
 import type { ReadWord } from './ocr-text.ts';
 
 // Offline identification: tesseract (WASM) reads the name band and the collector number off the flattened card.
@@ -88,7 +88,77 @@ export function binarise(grey: Uint8Array): Uint8Array {
   return out;
 }
 
-async function cropForReading(picture: CardPicture, region: RegionMm, readPxPerMm: number): Promise<Buffer> {
+/**
+ * A regulation mark is printed as a light letter in a dark rounded square: binarised, a dark square with a
+ * letter-shaped hole, which tesseract does not read. Each such square (a dark blob 1.4 to 3.2 mm a side, about as
+ * wide as tall, with light inside it) is turned over within its outline: the square light, the letter dark, like the
+ * lettering beside it. A solid blob (a rarity symbol) has nothing inside and is left alone. Returns how many were turned.
+ */
+export function lightenMarkBoxes(pixels: Uint8Array, width: number, height: number, pxPerMm: number): number {
+  const blobOf = new Int32Array(pixels.length); // 0: not yet reached; else the dark blob's number
+  const stack = new Int32Array(pixels.length);
+  const [minSide, maxSide] = [1.4 * pxPerMm, 3.2 * pxPerMm];
+  let blobs = 0;
+  let turned = 0;
+  for (let start = 0; start < pixels.length; start++) {
+    if (pixels[start] !== 0 || blobOf[start] !== 0) continue;
+    const blob = ++blobs;
+    let [x0, y0, x1, y1] = [width, height, 0, 0];
+    let top = 0;
+    stack[top++] = start;
+    blobOf[start] = blob;
+    while (top > 0) {
+      const at = stack[--top]!;
+      const x = at % width;
+      const y = (at - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      const reach = (next: number) => {
+        if (pixels[next] !== 0 || blobOf[next] !== 0) return;
+        blobOf[next] = blob;
+        stack[top++] = next;
+      };
+      if (x > 0) reach(at - 1);
+      if (x < width - 1) reach(at + 1);
+      if (y > 0) reach(at - width);
+      if (y < height - 1) reach(at + width);
+    }
+    const [w, h] = [x1 - x0 + 1, y1 - y0 + 1];
+    if (w < minSide || h < minSide || w > maxSide || h > maxSide || w / h < 0.75 || w / h > 1.33) continue;
+    // What of the box's rectangle its edge reaches without crossing the blob is outside it (the rounded corners);
+    // the rest, not the blob, is the letter and its counters.
+    const outside = new Uint8Array(w * h);
+    const reach: number[] = [];
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        if ((x !== x0 && x !== x1 && y !== y0 && y !== y1) || blobOf[y * width + x] === blob) continue;
+        outside[(y - y0) * w + x - x0] = 1;
+        reach.push(x, y);
+      }
+    while (reach.length > 0) {
+      const y = reach.pop()!;
+      const x = reach.pop()!;
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+        if (nx < x0 || nx > x1 || ny < y0 || ny > y1) continue;
+        const local = (ny - y0) * w + nx - x0;
+        if (outside[local] || blobOf[ny * width + nx] === blob) continue;
+        outside[local] = 1;
+        reach.push(nx, ny);
+      }
+    }
+    let letter = 0;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (!outside[(y - y0) * w + x - x0] && blobOf[y * width + x] !== blob) letter++;
+    if (letter < 0.05 * w * h) continue; // solid: a rarity symbol, not a mark
+    // Turned over within the outline: the square light, the letter dark, its counters light.
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (!outside[(y - y0) * w + x - x0]) pixels[y * width + x] = 255 - pixels[y * width + x]!;
+    turned++;
+  }
+  return turned;
+}
+
+async function cropForReading(picture: CardPicture, region: RegionMm, readPxPerMm: number, options: { marks?: boolean } = {}): Promise<Buffer> {
   const { image } = picture;
   const pxPerMm = image.width / CARD_WIDTH_MM;
   const left = Math.max(0, Math.round(region.left * pxPerMm));
@@ -101,7 +171,9 @@ async function cropForReading(picture: CardPicture, region: RegionMm, readPxPerM
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return sharp(binarise(data), { raw: { width: info.width, height: info.height, channels: 1 } })
+  const lettering = binarise(data);
+  if (options.marks) lightenMarkBoxes(lettering, info.width, info.height, readPxPerMm);
+  return sharp(lettering, { raw: { width: info.width, height: info.height, channels: 1 } })
     .extend({ top: PADDING_PX, bottom: PADDING_PX, left: PADDING_PX, right: PADDING_PX, background: '#ffffff' })
     .png({ compressionLevel: 1 })
     .toBuffer();
@@ -134,8 +206,10 @@ export interface CardRead {
   number: string | null;
   /** Names the band might hold, best guess first. */
   names: string[];
-  /** Upper-case tokens read around the number (set codes, regulation marks). */
+  /** Upper-case tokens read around the number (set codes). */
   codes: string[];
+  /** The regulation mark read before the number ("G"), or null. */
+  regulationMark: string | null;
 }
 
 export interface OcrIdentifier extends CardIdentifier {
@@ -150,8 +224,12 @@ async function checkNumbers(catalog: Catalog, picture: CardPicture, reading: Car
 }
 
 /** What was read, matched against the catalogue when there is one: the catalogue's card, or what was read, unmatched. */
-export function identifyFromReading(catalog: Catalog | null, read: Pick<CardRead, 'name' | 'number' | 'names' | 'codes'>, source: Identification['source'] = 'ocr'): Identification {
-  const match = catalog ? matchCard(catalog, { names: read.names, number: read.number, setCodes: read.codes }) : null;
+export function identifyFromReading(
+  catalog: Catalog | null,
+  read: Pick<CardRead, 'name' | 'number' | 'names' | 'codes'> & Partial<Pick<CardRead, 'regulationMark'>>,
+  source: Identification['source'] = 'ocr',
+): Identification {
+  const match = catalog ? matchCard(catalog, { names: read.names, number: read.number, setCodes: read.codes, regulationMark: read.regulationMark ?? null }) : null;
   if (match) return { ...unidentified(source), ...catalogIdentification(match) };
   return { ...unidentified(source), cardName: read.name, cardNumber: read.number };
 }
@@ -184,7 +262,7 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
     const tesseract = await getWorker();
     const [band, numberArea] = await Promise.all([
       cropForReading(picture, nameBand(picture), NAME_READ_PX_PER_MM),
-      cropForReading(picture, numberBand(picture), NUMBER_READ_PX_PER_MM),
+      cropForReading(picture, numberBand(picture), NUMBER_READ_PX_PER_MM, { marks: true }),
     ]);
     // The worker runs one job at a time, in order: results are the same whatever else is queued.
     const [nameRead, numberRead] = await Promise.all([
@@ -193,7 +271,13 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
     ]);
     const words = wordsOf(nameRead.data);
     const numberText = numberRead.data.text;
-    return { name: nameFromWords(words), number: collectorNumberFromText(numberText), names: nameCandidates(words), codes: setCodesFromText(numberText) };
+    return {
+      name: nameFromWords(words),
+      number: collectorNumberFromText(numberText),
+      names: nameCandidates(words),
+      codes: setCodesFromText(numberText),
+      regulationMark: regulationMarkFromText(numberText),
+    };
   }
 
   async function readCard(picture: CardPicture): Promise<{ name: string | null; number: string | null }> {

@@ -97,3 +97,13 @@ export function nameCandidates(words: readonly ReadWord[]): string[] {
 export function setCodesFromText(text: string): string[] {
   return [...new Set(text.match(/(?<![\p{L}\p{N}])[A-Z][A-Z0-9]{1,3}(?![\p{L}\p{N}])/gu) ?? [])];
 }
+
+/**
+ * The regulation mark: a lone capital D to J just before the set code, language and collector number, as cards since
+ * Sword & Shield print it ("G SVI EN 065/198", "E 030/203"); null when none reads so.
+ */
+export function regulationMarkFromText(text: string): string | null {
+  const found = /(?<![\p{L}\p{N}|])([D-J|l])\s+(?:[A-Z]{2,4}\s+){0,2}[A-Z]{0,3}\d{1,3}\s*\/\s*[A-Z]{0,3}\d{1,3}(?!\p{N})/u.exec(text);
+  if (!found) return null;
+  return found[1] === '|' || found[1] === 'l' ? 'I' : found[1]!; // a lone I in its box reads as a bar
+}
