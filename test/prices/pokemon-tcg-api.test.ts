@@ -35,12 +35,22 @@ beforeEach(() => {
 const source = (options: { timeoutMs?: number; apiKey?: string } = {}) => createPokemonTcgApiPriceSource({ baseUrl: fake.url, now, ...options });
 
 describe('the Pokémon TCG API price source, against a fake of the API on loopback', () => {
-  it('gives the TCGplayer market price of the card’s own printing, labelled with what, where from and when', async () => {
+  it('gives the TCGplayer market price of the card’s own printing, labelled with what, where from and when, and Cardmarket’s euro figures beside it', async () => {
     const prices = source({ apiKey: 'k-123' });
     const holo = await prices.priceOf({ catalogId: 'base1-4', rarity: 'Rare Holo' });
-    expect(holo).toEqual({ ok: true, price: { amount: 41_234, currency: 'USD', kind: 'TCGplayer market, Near Mint', updatedOn: '2026-11-20', printing: 'holofoil' } });
+    expect(holo).toEqual({
+      ok: true,
+      price: {
+        amount: 41_234,
+        currency: 'USD',
+        kind: 'TCGplayer market, Near Mint',
+        updatedOn: '2026-11-20',
+        printing: 'holofoil',
+        cardmarket: { trendCents: 38_050, avg30Cents: 37_000, updatedOn: '2026-11-21' },
+      },
+    });
     const common = await prices.priceOf({ catalogId: 'base1-58', rarity: 'Common' });
-    expect(common.ok && common.price).toMatchObject({ amount: 1234, printing: 'normal' });
+    expect(common.ok && common.price).toMatchObject({ amount: 1234, printing: 'normal', cardmarket: null });
     expect(fake.requests).toEqual(['/v2/cards/base1-4', '/v2/cards/base1-58']);
     expect(fake.apiKeys).toEqual(['k-123', 'k-123']);
   });
@@ -48,7 +58,12 @@ describe('the Pokémon TCG API price source, against a fake of the API on loopba
   it('falls back to Cardmarket’s trend in euros when TCGplayer has none', async () => {
     expect(await source().priceOf({ catalogId: 'basep-31', rarity: 'Promo' })).toEqual({
       ok: true,
-      price: { amount: 420, currency: 'EUR', kind: 'Cardmarket trend', updatedOn: '2026-11-19', printing: null },
+      price: { amount: 420, currency: 'EUR', kind: 'Cardmarket trend', updatedOn: '2026-11-19', printing: null, cardmarket: { trendCents: 420, avg30Cents: 400, updatedOn: '2026-11-19' } },
+    });
+    fake.cards.set('basep-31-avg', { cardmarket: { updatedAt: '2026/11/18', prices: { trendPrice: null, avg30: 3.95 } } });
+    expect(await source().priceOf({ catalogId: 'basep-31-avg', rarity: 'Promo' })).toMatchObject({
+      ok: true,
+      price: { amount: 395, currency: 'EUR', kind: 'Cardmarket 30-day average', updatedOn: '2026-11-18', cardmarket: { trendCents: null, avg30Cents: 395 } },
     });
     expect(await source().priceOf({ catalogId: 'sv1-65', rarity: 'Double Rare' })).toEqual({ ok: false, reason: 'neither TCGplayer nor Cardmarket lists a price for this card' });
   });

@@ -1,7 +1,7 @@
 import { AppError } from '../../contracts/errors.ts';
 import type { Owner } from '../accounts/identity.ts';
 import { assertNever, type Decider } from '../decider.ts';
-import { savedOnGrading, type CardDeleted, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardSaved } from './events.ts';
+import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardSaved } from './events.ts';
 import { knownPrice } from './price.ts';
 
 // A graded card, stream `card-<cardId>`. Its id comes from its owner and images (./card-id.ts), so grading the
@@ -11,9 +11,12 @@ import { knownPrice } from './price.ts';
 
 export type CardState =
   | { status: 'none' }
-  /** `price`: the last value recorded (US dollars), null before any. `saved`: in its owner's collection. */
-  | { status: 'graded'; cardId: string; owner: Owner; saved: boolean; price?: number | null }
-  | { status: 'deleted'; cardId: string; owner: Owner; price?: number | null };
+  /**
+   * `price`: the last value recorded (US dollars), null before any, and `cardmarket` the euro figures recorded with
+   * it. `saved`: in its owner's collection.
+   */
+  | { status: 'graded'; cardId: string; owner: Owner; saved: boolean; price?: number | null; cardmarket?: CardmarketPrices | null }
+  | { status: 'deleted'; cardId: string; owner: Owner; price?: number | null; cardmarket?: CardmarketPrices | null };
 
 export type GradeCard = { type: 'GradeCard'; data: CardGraded['data'] };
 export type DeleteCard = { type: 'DeleteCard'; data: { cardId: string; requestedBy: Owner; deletedAt: string } };
@@ -24,7 +27,7 @@ export type ExpireGuestCard = { type: 'ExpireGuestCard'; data: { cardId: string;
 /** A market price looked up for the card (the daily refresh): recorded only when it differs from the last one. */
 export type RecordCardPrice = {
   type: 'RecordCardPrice';
-  data: { cardId: string; priceValue: number; source: string; priceDate: string; grade: number; recordedAt: string };
+  data: { cardId: string; priceValue: number; source: string; priceDate: string; grade: number; recordedAt: string; cardmarket?: CardmarketPrices };
 };
 export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice;
 
@@ -105,12 +108,16 @@ export function expireGuestCard(command: ExpireGuestCard, state: CardState): Car
   return [deleted];
 }
 
-/** The price history moves only when the price does: the same figure on a later day records nothing. */
+/**
+ * The price history moves only when a price does: the same figures on a later day record nothing. The figures are
+ * the dollar price and, when the source gives them, Cardmarket's euro trend and 30-day average.
+ */
 export function recordCardPrice(command: RecordCardPrice, state: CardState): CardEvent[] {
   if (state.status !== 'graded') return []; // a deleted card is priced no more
-  const { cardId, priceValue, source, priceDate, grade, recordedAt } = command.data;
-  if (Math.round((state.price ?? -1) * 100) === Math.round(priceValue * 100)) return [];
-  const recorded: CardPriceRecorded = { type: 'CardPriceRecorded', data: { cardId, priceDate, priceValue, source, grade, recordedAt } };
+  const { cardId, priceValue, source, priceDate, grade, recordedAt, cardmarket } = command.data;
+  const sameDollars = Math.round((state.price ?? -1) * 100) === Math.round(priceValue * 100);
+  if (sameDollars && sameCardmarketPrices(state.cardmarket, cardmarket)) return [];
+  const recorded: CardPriceRecorded = { type: 'CardPriceRecorded', data: { cardId, priceDate, priceValue, source, grade, recordedAt, ...(cardmarket ? { cardmarket } : {}) } };
   return [recorded];
 }
 
@@ -121,7 +128,7 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
     case 'CardSaved':
       return state.status === 'graded' ? { ...state, saved: true } : state;
     case 'CardPriceRecorded':
-      return state.status === 'none' ? state : { ...state, price: event.data.priceValue };
+      return state.status === 'none' ? state : { ...state, price: event.data.priceValue, cardmarket: event.data.cardmarket ?? null };
     case 'CardDeleted':
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
     case 'CardOwnerChanged':

@@ -58,6 +58,21 @@ export type CardSaved = DomainEvent<'CardSaved', z.infer<typeof cardSavedSchema>
 /** Saved at grading: a CardGraded from before CardSaved existed (no `savedSeparately`). */
 export const savedOnGrading = (graded: { savedSeparately?: true | undefined }) => graded.savedSeparately !== true;
 
+/**
+ * Cardmarket's figures for a card (the European market, as the Pokémon TCG API reports them): its trend price and
+ * 30-day average in euro cents (null when it gives none), and the day Cardmarket updated them.
+ */
+export const cardmarketPricesSchema = z.object({
+  trendCents: z.number().int().nonnegative().nullable(),
+  avg30Cents: z.number().int().nonnegative().nullable(),
+  updatedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+export type CardmarketPrices = z.infer<typeof cardmarketPricesSchema>;
+
+/** The same Cardmarket figures (both absent the same). */
+export const sameCardmarketPrices = (a: CardmarketPrices | null | undefined, b: CardmarketPrices | null | undefined) =>
+  (a ?? null) === (b ?? null) || (!!a && !!b && a.trendCents === b.trendCents && a.avg30Cents === b.avg30Cents);
+
 /** A known value of the card on a day (price_history). Only ever from a labelled source: no invented prices. */
 export const cardPriceRecordedSchema = z.object({
   cardId: z.string(),
@@ -70,6 +85,8 @@ export const cardPriceRecordedSchema = z.object({
   /** The card's overall grade when the price was recorded. */
   grade: z.number(),
   recordedAt: z.string(),
+  /** Cardmarket's euro figures beside the dollar price, when the source gave them (the daily refresh); absent else. */
+  cardmarket: cardmarketPricesSchema.optional(),
 });
 export type CardPriceRecorded = DomainEvent<'CardPriceRecorded', z.infer<typeof cardPriceRecordedSchema>>;
 

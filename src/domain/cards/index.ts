@@ -2,4 +2,4 @@
 export * from './events.ts';
 export { cardDecider, cardNotFound, type CardCommand, type CardState, type ClaimGuestCard, type DeleteCard, type GradeCard, type SaveCard } from './card.ts';
 export { cardIdentityKey, cardIdSchema, CARD_ID_BYTES, type CardIdentity } from './card-id.ts';
-export { knownPrice, priceFromText } from './price.ts';
+export { describeCardmarketPrices, knownPrice, priceFromText } from './price.ts';

@@ -1,4 +1,5 @@
 import type { Identification } from '../../contracts/grading.ts';
+import type { CardmarketPrices } from './events.ts';
 
 // Prices (DESIGN.md §8): no invented prices. A card has a value only where someone who can be named
 // gave one (the configured vision model's estimate, labelled as such); otherwise the card shows 'N/A'
@@ -22,4 +23,12 @@ export function knownPrice(identification: Identification): { priceValue: number
   if (!estimate) return null;
   const priceValue = priceFromText(estimate.text);
   return priceValue === null ? null : { priceValue, source: estimate.label };
+}
+
+const euros = (cents: number) => `€${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** "Cardmarket trend €4.20, 30-day average €4.00, 2026-11-19": the euro figures as shown beside a price. */
+export function describeCardmarketPrices(prices: CardmarketPrices): string {
+  const figures = [prices.trendCents === null ? null : `trend ${euros(prices.trendCents)}`, prices.avg30Cents === null ? null : `30-day average ${euros(prices.avg30Cents)}`];
+  return `Cardmarket ${figures.filter((figure) => figure !== null).join(', ')}, ${prices.updatedOn}`;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CENTS } from '../../contracts/money.ts';
-import { ownerSchema } from '../cards/events.ts';
+import { cardmarketPricesSchema, ownerSchema } from '../cards/events.ts';
 import type { DomainEvent } from '../decider.ts';
 
 // The events of a portfolio card, stream `portfolio-card-<id>` (ids are integers: SPEC.md §3, the detail page
@@ -54,6 +54,8 @@ export const portfolioCardPricedSchema = z.object({
   source: z.string().max(100).nullable(),
   priceDate: day,
   pricedAt: z.string(),
+  /** Cardmarket's euro figures beside a market price, when the source gave them (the daily refresh); absent else. */
+  cardmarket: cardmarketPricesSchema.optional(),
 });
 export type PortfolioCardPriced = DomainEvent<'PortfolioCardPriced', z.infer<typeof portfolioCardPricedSchema>>;
 

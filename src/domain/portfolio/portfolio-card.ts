@@ -1,6 +1,7 @@
 import { AppError } from '../../contracts/errors.ts';
 import { newYorkDate } from '../../contracts/money.ts';
 import type { Owner } from '../accounts/identity.ts';
+import { sameCardmarketPrices, type CardmarketPrices } from '../cards/events.ts';
 import { assertNever, type Decider } from '../decider.ts';
 import type { PortfolioCardDetails, PortfolioCardEdited, PortfolioCardEvent, PortfolioCardPriced } from './events.ts';
 
@@ -12,6 +13,8 @@ import type { PortfolioCardDetails, PortfolioCardEdited, PortfolioCardEvent, Por
 export interface PortfolioPrice {
   cents: number | null;
   source: string | null;
+  /** Cardmarket's euro figures recorded with a market price. */
+  cardmarket?: CardmarketPrices | null;
 }
 
 export type PortfolioCardState =
@@ -35,7 +38,7 @@ export type EditPortfolioCard = {
 };
 export type RemovePortfolioCard = { type: 'RemovePortfolioCard'; data: { cardId: number; requestedBy: Owner; at: string } };
 /** A market price looked up for the card (the daily refresh), with its labelled source. */
-export type RefreshPortfolioCardPrice = { type: 'RefreshPortfolioCardPrice'; data: { cardId: number; cents: number; source: string; at: string } };
+export type RefreshPortfolioCardPrice = { type: 'RefreshPortfolioCardPrice'; data: { cardId: number; cents: number; source: string; at: string; cardmarket?: CardmarketPrices } };
 export type PortfolioCardCommand = AddPortfolioCard | EditPortfolioCard | RemovePortfolioCard | RefreshPortfolioCardPrice;
 
 /** SPEC.md §7: "failure is 'Card not found'". */
@@ -55,7 +58,8 @@ function settleGrading(details: PortfolioCardDetails, named: Partial<PortfolioCa
 }
 
 function priced(cardId: number, price: PortfolioPrice, at: string): PortfolioCardPriced {
-  return { type: 'PortfolioCardPriced', data: { cardId, price: price.cents, source: price.source, priceDate: newYorkDate(at), pricedAt: at } };
+  const { cents, source, cardmarket } = price;
+  return { type: 'PortfolioCardPriced', data: { cardId, price: cents, source, priceDate: newYorkDate(at), pricedAt: at, ...(cardmarket ? { cardmarket } : {}) } };
 }
 
 export function addPortfolioCard(command: AddPortfolioCard, state: PortfolioCardState): PortfolioCardEvent[] {
@@ -95,16 +99,17 @@ export function editPortfolioCard(command: EditPortfolioCard, state: PortfolioCa
 }
 
 /**
- * The daily refresh: the market price becomes the card's price when it changed. A price the collector typed in
- * (or any source other than the market's) is theirs and stays; a removed card is priced no more.
+ * The daily refresh: the market price becomes the card's price when it changed (the dollar figure, or Cardmarket's
+ * euro figures beside it). A price the collector typed in (or any source other than the market's) is theirs and
+ * stays; a removed card is priced no more.
  */
 export function refreshPortfolioCardPrice(command: RefreshPortfolioCardPrice, state: PortfolioCardState): PortfolioCardEvent[] {
   if (state.status !== 'held') return [];
-  const { cardId, cents, source, at } = command.data;
+  const { cardId, cents, source, at, cardmarket } = command.data;
   const current = state.price;
   if (current.cents !== null && !isMarketSource(current.source)) return [];
-  if (current.cents === cents) return [];
-  return [priced(cardId, { cents, source }, at)];
+  if (current.cents === cents && sameCardmarketPrices(current.cardmarket, cardmarket)) return [];
+  return [priced(cardId, { cents, source, cardmarket }, at)];
 }
 
 /** Sources the refresh writes ("TCGplayer market, Near Mint, 2026-11-20", "Cardmarket trend, …"). */
@@ -129,7 +134,7 @@ export function evolvePortfolioCard(state: PortfolioCardState, event: PortfolioC
     case 'PortfolioCardEdited':
       return state.status === 'none' ? state : { ...state, details: { ...state.details, ...event.data.changes } };
     case 'PortfolioCardPriced':
-      return state.status === 'none' ? state : { ...state, price: { cents: event.data.price, source: event.data.source } };
+      return state.status === 'none' ? state : { ...state, price: { cents: event.data.price, source: event.data.source, cardmarket: event.data.cardmarket ?? null } };
     case 'PortfolioCardRemoved':
       return state.status === 'none' ? state : { ...state, status: 'removed' };
     default:

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import type { CardmarketPrices } from '../../domain/cards/index.ts';
 import type { MarketPrice, PriceLookup, PriceSource, PricedCard } from './price-source.ts';
 
 // The public Pokémon TCG API, v2: GET /v2/cards/{id} by catalogue id answers
 // { data: { id, tcgplayer: { updatedAt, prices: { holofoil: { market, mid, … }, … } }, cardmarket: { updatedAt, prices: { trendPrice, avg30, … } } } }.
-// The TCGplayer market price of the card's printing, in USD, else Cardmarket's trend (or 30-day average), in EUR.
+// The TCGplayer market price of the card's printing, in USD, else Cardmarket's trend (or 30-day average), in EUR;
+// either way with Cardmarket's trend and 30-day average in EUR beside it, when it lists them.
 // A 2-second timeout, no retries; every answer (a price, or why there is none) is kept a day per card, failures that
 // may pass (rate limiting, a server error, a timeout) a minute, and one request per card is in flight at a time.
 
@@ -42,7 +44,18 @@ export function printingsFor(rarity: string | null): string[] {
 const day = (text: string | undefined) => (text ?? '').trim().replaceAll('/', '-').slice(0, 10);
 const cents = (value: number) => Math.round(value * 100);
 
+/** Cardmarket's trend and 30-day average (euro cents) and their day, when it lists either with a day. */
+function cardmarketFrom(answer: Answer): CardmarketPrices | null {
+  const prices = answer.cardmarket?.prices;
+  const updatedOn = day(answer.cardmarket?.updatedAt);
+  if (!prices || !/^\d{4}-\d{2}-\d{2}$/.test(updatedOn)) return null;
+  const trendCents = typeof prices.trendPrice === 'number' ? cents(prices.trendPrice) : null;
+  const avg30Cents = typeof prices.avg30 === 'number' ? cents(prices.avg30) : null;
+  return trendCents === null && avg30Cents === null ? null : { trendCents, avg30Cents, updatedOn };
+}
+
 export function priceFromAnswer(answer: Answer, card: PricedCard): MarketPrice | null {
+  const cardmarket = cardmarketFrom(answer);
   const prices = answer.tcgplayer?.prices ?? {};
   const updated = day(answer.tcgplayer?.updatedAt);
   const available = Object.keys(prices);
@@ -52,16 +65,13 @@ export function priceFromAnswer(answer: Answer, card: PricedCard): MarketPrice |
     const value = entry?.market ?? entry?.mid;
     if (typeof value === 'number' && /^\d{4}-\d{2}-\d{2}$/.test(updated)) {
       const kind = entry?.market != null ? 'TCGplayer market' : 'TCGplayer mid';
-      return { amount: cents(value), currency: 'USD', kind: `${kind}, Near Mint`, updatedOn: updated, printing };
+      return { amount: cents(value), currency: 'USD', kind: `${kind}, Near Mint`, updatedOn: updated, printing, cardmarket };
     }
   }
-  const market = answer.cardmarket?.prices;
-  const marketDay = day(answer.cardmarket?.updatedAt);
-  if (market && /^\d{4}-\d{2}-\d{2}$/.test(marketDay)) {
-    if (typeof market.trendPrice === 'number') return { amount: cents(market.trendPrice), currency: 'EUR', kind: 'Cardmarket trend', updatedOn: marketDay, printing: null };
-    if (typeof market.avg30 === 'number') return { amount: cents(market.avg30), currency: 'EUR', kind: 'Cardmarket 30-day average', updatedOn: marketDay, printing: null };
-  }
-  return null;
+  if (!cardmarket) return null;
+  const { trendCents, avg30Cents, updatedOn } = cardmarket;
+  if (trendCents !== null) return { amount: trendCents, currency: 'EUR', kind: 'Cardmarket trend', updatedOn, printing: null, cardmarket };
+  return { amount: avg30Cents!, currency: 'EUR', kind: 'Cardmarket 30-day average', updatedOn, printing: null, cardmarket };
 }
 
 export interface PokemonTcgApiOptions {

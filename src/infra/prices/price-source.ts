@@ -1,4 +1,5 @@
 import type { ValueEstimate } from '../../contracts/grading.ts';
+import type { CardmarketPrices } from '../../domain/cards/index.ts';
 
 // Where a card's market value comes from (DESIGN.md §8: no invented prices): a port with two adapters, the public
 // Pokémon TCG API (TCGplayer and Cardmarket prices, by catalogue id) and none. A price always names its source, what
@@ -14,6 +15,8 @@ export interface MarketPrice {
   updatedOn: string;
   /** The printing priced: "holofoil", "normal", "1stEditionHolofoil". */
   printing: string | null;
+  /** Cardmarket's trend and 30-day average in euros, with their own day, when the source lists them; else null. */
+  cardmarket: CardmarketPrices | null;
 }
 
 export type PriceLookup = { ok: true; price: MarketPrice } | { ok: false; reason: string };
