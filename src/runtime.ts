@@ -121,6 +121,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     closers.push({ name: 'cpu pool', close: () => cpuPool.close() });
 
     const prices = createPriceSource(config, {
+      now: () => clock.now().getTime(),
       onLookup: (catalogId, lookup, cached) => {
         if (!lookup.ok && !cached) logger.warn({ catalogId, reason: lookup.reason }, 'no market price');
       },

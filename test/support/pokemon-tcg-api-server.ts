@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 // { "data": { "id", "name", "tcgplayer": { "url", "updatedAt", "prices": { "<printing>": { "low", "mid", "high", "market", "directLow" } } },
 //   "cardmarket": { "url", "updatedAt", "prices": { "averageSellPrice", "trendPrice", "avg30", … } } } },
 // 404 { "error": { "message", "code": 404 } } for an id it does not know. Each card can be told to fail instead: 429,
-// 500, no answer (a timeout), or a body that is not JSON. It counts requests and keeps the API keys it was sent.
+// 500, no answer (a timeout), or a body that is not JSON; and every answer can be made to take `delayMs`. It counts
+// requests, the most it was answering at once, and keeps the API keys it was sent.
 
 export type FakeBehaviour = 'ok' | 404 | 429 | 500 | 'timeout' | 'malformed';
 
@@ -22,6 +23,10 @@ export interface PokemonTcgApiFake {
   apiKeys: (string | undefined)[];
   cards: Map<string, FakeCardPrices>;
   behaviour: Map<string, FakeBehaviour>;
+  /** How long each answer takes (0 by default). */
+  delayMs: number;
+  /** The most requests it was answering at the same time. */
+  readonly maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -31,12 +36,19 @@ export async function startPokemonTcgApiFake(cards: Record<string, FakeCardPrice
     apiKeys: [] as (string | undefined)[],
     cards: new Map(Object.entries(cards)),
     behaviour: new Map<string, FakeBehaviour>(),
+    delayMs: 0,
+    maxInFlight: 0,
   };
+  let inFlight = 0;
   const hanging = new Set<http.ServerResponse>();
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(async (request, response) => {
     fake.requests.push(request.url ?? '');
     const key = request.headers['x-api-key'];
     fake.apiKeys.push(Array.isArray(key) ? key[0] : key);
+    inFlight++;
+    fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
+    response.once('close', () => inFlight--);
+    if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
     const reply = (status: number, body: string) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(body);
@@ -65,13 +77,12 @@ export async function startPokemonTcgApiFake(cards: Record<string, FakeCardPrice
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
-    ...fake,
     close: async () => {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  };
+  });
 }

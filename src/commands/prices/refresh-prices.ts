@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { newYorkDate } from '../../contracts/money.ts';
 import { findRecordedCard, type Catalog } from '../../domain/catalog/index.ts';
-import { cardDecider } from '../../domain/cards/index.ts';
+import { cardDecider, type CardmarketPrices } from '../../domain/cards/index.ts';
 import { isMarketSource, portfolioCardDecider } from '../../domain/portfolio/index.ts';
 import type { Clock, IdGenerator } from '../../infra/clock/clock.ts';
 import type { Database } from '../../infra/database/index.ts';
@@ -16,8 +16,9 @@ import { portfolioCardStream } from '../portfolio/streams.ts';
 // number name a catalogue card, is priced again by the price source. A price that changed is recorded as an event
 // (CardPriceRecorded, PortfolioCardPriced), so price_history and portfolio_price_history move with the market and a
 // rebuild gives them back row for row; an unchanged price, a price the collector typed in, and a source that cannot
-// say record nothing. Only US dollar prices are recorded (the histories are in dollars). One run at a time: across
-// processes on PostgreSQL (an advisory lock), in the process on PGlite (one process owns its data).
+// say record nothing. Only US dollar prices are recorded (the histories are in dollars), each with Cardmarket's euro
+// trend and 30-day average beside it when the source lists them (a change there is a change too). One run at a
+// time: across processes on PostgreSQL (an advisory lock), in the process on PGlite (one process owns its data).
 
 export interface RefreshPricesDeps {
   database: Database;
@@ -42,26 +43,36 @@ export interface RefreshSummary {
 
 /** pg_try_advisory_lock's key: "refresh-prices" as a number, fixed. */
 const LOCK_KEY = 7_013_001;
-let runningHere = false;
+/** PGlite databases a run is going on: one process owns a PGlite database, so this is all of its runs. */
+const runningOn = new WeakSet<Database>();
 
 export async function refreshPrices(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<RefreshSummary> {
   const idle: RefreshSummary = { ran: false, cards: 0, cardPricesRecorded: 0, portfolioCards: 0, portfolioPricesRecorded: 0, unavailable: 0 };
-  if (runningHere) return idle;
-  runningHere = true;
-  try {
-    if (deps.database.kind === 'pglite') return await run(deps, signal);
-    return await deps.database.db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as locked`.execute(connection);
-      if (!rows[0]?.locked) return idle;
-      try {
-        return await run(deps, signal);
-      } finally {
-        await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(connection);
-      }
-    });
-  } finally {
-    runningHere = false;
+  const { database } = deps;
+  const skipped = () => {
+    deps.logger?.info('price refresh skipped: another run is going on');
+    return idle;
+  };
+  if (database.kind === 'pglite') {
+    if (runningOn.has(database)) return skipped();
+    runningOn.add(database);
+    try {
+      return await run(deps, signal);
+    } finally {
+      runningOn.delete(database);
+    }
   }
+  // PostgreSQL: a session lock on one connection of the pool, which every process (and every other connection of
+  // this one) fails to take while this run holds it.
+  return await database.db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as locked`.execute(connection);
+    if (!rows[0]?.locked) return skipped();
+    try {
+      return await run(deps, signal);
+    } finally {
+      await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(connection);
+    }
+  });
 }
 
 async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<RefreshSummary> {
@@ -69,7 +80,7 @@ async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<Refre
   const summary: RefreshSummary = { ran: true, cards: 0, cardPricesRecorded: 0, portfolioCards: 0, portfolioPricesRecorded: 0, unavailable: 0 };
   const metadata = (): EventMetadata => ({ actor: { kind: 'system', id: 'price-refresh' }, commandId: deps.ids.uuid(), timestamp: deps.clock.now().toISOString() });
 
-  async function dollarPrice(catalogId: string): Promise<{ priceValue: number; cents: number; source: string } | null> {
+  async function dollarPrice(catalogId: string): Promise<{ priceValue: number; cents: number; source: string; cardmarket?: CardmarketPrices } | null> {
     const card = deps.catalog.byId(catalogId);
     const lookup = await deps.prices.priceOf({ catalogId, rarity: card?.rarity ?? null });
     if (!lookup.ok || lookup.price.currency !== 'USD') {
@@ -77,7 +88,8 @@ async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<Refre
       deps.logger?.info({ catalogId, reason: lookup.ok ? `only a ${lookup.price.currency} price` : lookup.reason }, 'price refresh: no dollar price');
       return null;
     }
-    return { priceValue: lookup.price.amount / 100, cents: lookup.price.amount, source: priceEstimate(lookup.price).label };
+    const { amount, cardmarket } = lookup.price;
+    return { priceValue: amount / 100, cents: amount, source: priceEstimate(lookup.price).label, ...(cardmarket ? { cardmarket } : {}) };
   }
 
   const cards = await db.selectFrom('card_grades').select(['id', 'catalog_id', 'overall_grade']).where('catalog_id', 'is not', null).orderBy('id').execute();
@@ -94,7 +106,15 @@ async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<Refre
         decider: cardDecider,
         command: {
           type: 'RecordCardPrice',
-          data: { cardId: card.id, priceValue: price.priceValue, source: price.source, priceDate: at.timestamp.slice(0, 10), grade: card.overall_grade, recordedAt: at.timestamp },
+          data: {
+            cardId: card.id,
+            priceValue: price.priceValue,
+            source: price.source,
+            priceDate: at.timestamp.slice(0, 10),
+            grade: card.overall_grade,
+            recordedAt: at.timestamp,
+            ...(price.cardmarket ? { cardmarket: price.cardmarket } : {}),
+          },
         },
       },
     );
@@ -117,7 +137,14 @@ async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<Refre
     const at = metadata();
     const { events } = await handleCommand(
       { store: deps.eventStore, metadata: at },
-      { ...portfolioCardStream(card.id), decider: portfolioCardDecider, command: { type: 'RefreshPortfolioCardPrice', data: { cardId: card.id, cents: price.cents, source: price.source, at: at.timestamp } } },
+      {
+        ...portfolioCardStream(card.id),
+        decider: portfolioCardDecider,
+        command: {
+          type: 'RefreshPortfolioCardPrice',
+          data: { cardId: card.id, cents: price.cents, source: price.source, at: at.timestamp, ...(price.cardmarket ? { cardmarket: price.cardmarket } : {}) },
+        },
+      },
     );
     summary.portfolioPricesRecorded += events.length;
   }
