@@ -11,6 +11,9 @@
 // BENCH_ENGINES (default pglite,postgres), BENCH_DATABASE_URL (default TEST_DATABASE_URL or the machine's
 // postgres://postgres@127.0.0.1:5432/test).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/infra/database/database.ts';
@@ -166,9 +169,12 @@ async function benchRebuild(engine: string, database: Database, store: EventStor
 
 async function onEngine(engine: 'pglite' | 'postgres'): Promise<void> {
   let database: Database;
-  let cleanup = async () => {};
+  let cleanup: () => Promise<void>;
   if (engine === 'pglite') {
-    database = await openPglite();
+    // On disk, as the product keeps it (DATA_DIR/pg): in memory, PGlite's files grow by copying themselves.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-store-'));
+    database = await openPglite({ dir });
+    cleanup = () => rm(dir, { recursive: true, force: true });
   } else {
     const schema = `bench_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: POSTGRES_URL });

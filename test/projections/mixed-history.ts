@@ -49,7 +49,7 @@ export async function mixedHistory(events: number, write: (events: HistoryEvent[
   let cardNumber = 0;
   let portfolioNumber = 0;
   const counts: Record<string, number> = {};
-  const rarities = ['Common', 'Uncommon', 'Rare', 'Rare Holo', null];
+  const rarities = ['Common', 'Uncommon', 'Rare', 'Holo', null];
   const sets = ['Base Set', 'Jungle', 'Fossil', 'Team Rocket', null];
 
   let pending: HistoryEvent[] = [];

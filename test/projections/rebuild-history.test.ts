@@ -24,20 +24,12 @@ describe.each(await databaseKinds())('rebuilding every projection over a mixed h
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     store = createEventStore(database, { inline: inlineProjections });
-    const stop = await startProjectionRunners(database, store, asyncProjections, { pollIntervalMs: 20 });
-    try {
-      await mixedHistory(400, async (events) => {
-        for (const event of events) {
-          await store.append(event.streamId, event.streamType, [{ type: event.type, data: event.data, metadata }], { expected: 'any' });
-          appended++;
-        }
-      });
-      await expect
-        .poll(async () => (await projectionStatus(database.db, { inline: [], async: asyncProjections })).map((s) => s.lag), { timeout: 15_000, interval: 20 })
-        .toEqual(asyncProjections.map(() => 0));
-    } finally {
-      await stop();
-    }
+    await mixedHistory(200, async (events) => {
+      for (const event of events) {
+        await store.append(event.streamId, event.streamType, [{ type: event.type, data: event.data, metadata }], { expected: 'any' });
+        appended++;
+      }
+    });
   });
   afterAll(async () => {
     await database?.destroy();
@@ -50,6 +42,17 @@ describe.each(await databaseKinds())('rebuilding every projection over a mixed h
     }
     return tables;
   }
+
+  it('has the async read models caught up', async () => {
+    const stop = await startProjectionRunners(database, store, asyncProjections, { pollIntervalMs: 20 });
+    try {
+      await expect
+        .poll(async () => (await projectionStatus(database.db, { inline: [], async: asyncProjections })).map((s) => s.lag), { timeout: 15_000, interval: 20 })
+        .toEqual(asyncProjections.map(() => 0));
+    } finally {
+      await stop();
+    }
+  });
 
   it.each([37, 5_000])('in batches of %i', async (batchSize) => {
     const live = await readModels();

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../infra/database/database.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import { checkpointOf, START, type Checkpoint, type EventStore, type Projection, type RecordedEvent } from '../../infra/event-store/types.ts';
 import { isRowProjection } from './row-projection.ts';
-import { RowStore } from './row-store.ts';
+import { RowStore, type RowExecutor } from './row-store.ts';
 import { advanceCheckpoint, ensureSubscription } from './subscriptions.ts';
 
 export interface RebuildOptions {
@@ -108,11 +108,38 @@ export async function rebuildProjections(
   await sql`create schema ${sql.id(scratch)}`.execute(db);
   await markAlive(db, scratch);
   try {
-    for (const table of liveTables) {
-      await sql`create table ${sql.id(scratch, table.name)} (like ${sql.id(table.schema, table.name)} including all)`.execute(db);
+    // Unlogged: a scratch table outlives no crash (what one leaves is dropped as abandoned), so its writes skip the
+    // write-ahead log. A row projection finds rows by key alone (its store answers lookups from memory), so its
+    // tables get their primary key and no other index: less to write per row, and no unique index for one of a
+    // batch's many rows to trip on before another has given its value up. The live tables check them at the swap.
+    for (const { projection } of targets) {
+      const keys = isRowProjection(projection) ? new Map(projection.rowTables.map((table) => [table.name, table.key])) : undefined;
+      for (const table of live.get(targets.find((t) => t.projection === projection)!)!) {
+        const copy = sql.id(scratch, table.name);
+        const key = keys?.get(table.name);
+        if (!key) {
+          await sql`create unlogged table ${copy} (like ${sql.id(table.schema, table.name)} including all)`.execute(db);
+          continue;
+        }
+        await sql`create unlogged table ${copy} (like ${sql.id(table.schema, table.name)} including all excluding indexes)`.execute(db);
+        await sql`alter table ${copy} add primary key (${sql.join(key.map((column) => sql.id(column)))})`.execute(db);
+      }
     }
 
-    const replayers = targets.map(({ projection }) => replayerOf(projection));
+    // A page's writes go out while the handlers work through the next page: the database and this process work
+    // side by side. What the handlers read from the tables (rarely: rows their stores no longer hold) waits for the
+    // writes before it.
+    let writing: Promise<void> = Promise.resolve();
+    const reader: RowExecutor = {
+      async executeQuery(query) {
+        await writing;
+        return db.transaction().execute(async (trx) => {
+          await writeInto(trx, scratch);
+          return trx.executeQuery(query);
+        });
+      },
+    };
+    const replayers = targets.map(({ projection }) => replayerOf(projection, reader));
     const read = (after: Checkpoint) => {
       const page = store.readAll(after, batchSize, { types });
       page.catch(() => {}); // awaited below; until then a failure must not count as unhandled
@@ -126,14 +153,19 @@ export async function rebuildProjections(
       checkpoint = checkpointOf(events.at(-1)!);
       // PostgreSQL reads the next page on another connection while this one is applied.
       next = events.length < batchSize ? Promise.resolve([]) : read(checkpoint);
-      await db.transaction().execute(async (trx) => {
+      for (const replayer of replayers) await replayer.handle(events);
+      const writes = replayers.map((replayer) => replayer.takeWrites());
+      await writing;
+      writing = db.transaction().execute(async (trx) => {
         await writeInto(trx, scratch);
-        for (const replayer of replayers) await replayer.apply(trx, events);
+        for (const [i, replayer] of replayers.entries()) await replayer.write(trx, events, writes[i]!);
         await markAlive(trx, scratch);
       });
+      writing.catch(() => {}); // awaited before the next page's writes, and after the last
       replayed += events.length;
       options.onProgress?.({ projection: names, events: replayed });
     }
+    await writing;
 
     const asyncNames = targets.filter(({ kind }) => kind === 'async').map(({ projection }) => projection.name).sort();
     const inline = targets.filter(({ kind }) => kind === 'inline').map(({ projection }) => projection);
@@ -201,30 +233,39 @@ export async function rebuildProjections(
 }
 
 interface Replayer {
-  apply(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void>;
+  /** Applies the page to the rows in memory (a row projection; nothing for another). */
+  handle(events: readonly RecordedEvent[]): Promise<void>;
+  /** The statements that write what `handle` changed. */
+  takeWrites(): CompiledQuery[];
+  /** Writes the page in the page's transaction: those statements, or the page through the projection's `apply`. */
+  write(trx: Transaction<Tables>, events: readonly RecordedEvent[], writes: readonly CompiledQuery[]): Promise<void>;
 }
 
 /**
  * How a projection takes the replay's pages: a row projection through one RowStore kept for the whole replay, which
- * knows every row the fresh tables hold; any other through its `apply`.
+ * knows every row of the fresh tables; any other through its `apply`.
  */
-function replayerOf(projection: Projection): Replayer {
+function replayerOf(projection: Projection, reader: RowExecutor): Replayer {
   const handles = new Set(projection.handles);
-  const mine = (events: readonly RecordedEvent[]) => events.filter((event) => handles.has(event.type));
   if (!isRowProjection(projection)) {
     return {
-      async apply(trx, events) {
-        const handled = mine(events);
+      async handle() {},
+      takeWrites: () => [],
+      async write(trx, events) {
+        const handled = events.filter((event) => handles.has(event.type));
         if (handled.length > 0) await projection.apply(trx, handled);
       },
     };
   }
-  const rows = new RowStore(projection.rowTables, { complete: true });
+  const rows = new RowStore(projection.rowTables, { complete: true, executor: reader });
   return {
-    async apply(trx, events) {
-      rows.use(trx);
+    async handle(events) {
       for (const event of events) if (handles.has(event.type)) await projection.handle(rows, event);
-      await rows.flush();
+      await rows.settle();
+    },
+    takeWrites: () => rows.takeWrites(),
+    async write(trx, _events, writes) {
+      for (const statement of writes) await trx.executeQuery(statement);
     },
   };
 }

@@ -20,7 +20,7 @@ export interface RowProjectionDefinition extends Omit<Projection, 'tables' | 'ap
 export function rowProjection(definition: RowProjectionDefinition): RowProjection {
   const { tables, handle, ...rest } = definition;
   const apply: Projection['apply'] = async (trx, events) => {
-    const rows = new RowStore(tables, { trx });
+    const rows = new RowStore(tables, { executor: trx });
     for (const event of events) await handle(rows, event);
     await rows.flush();
   };

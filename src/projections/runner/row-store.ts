@@ -1,4 +1,4 @@
-import { sql, type Insertable, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { CompiledQuery, type Insertable, type QueryResult, type Selectable } from 'kysely';
 import type { Tables } from '../../infra/database/schema.ts';
 
 // The read-model rows a projection writes, by key, kept in memory between its handlers and written out together:
@@ -129,30 +129,35 @@ function lookupKey(columns: readonly string[], row: AnyRow): string | undefined 
   return parts.join('\u0000');
 }
 
+/** Where a store's statements go: a transaction, or in a rebuild whatever the replay hands it. */
+export interface RowExecutor {
+  executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
+}
+
 export class RowStore {
   private readonly complete: boolean;
   private readonly tables = new Map<string, TableState>();
   private readonly beforeFlush = new Map<string, () => Promise<void>>();
-  private trx: Transaction<Tables> | undefined;
+  private executor: RowExecutor | undefined;
 
   /**
    * `complete`: the store writes every row its tables will ever hold, from empty tables (a rebuild's scratch
    * copies), so a key it has not written is known absent and lookups are answered from memory.
    */
-  constructor(tables: readonly AnyRowTable[], options: { trx?: Transaction<Tables>; complete?: boolean } = {}) {
+  constructor(tables: readonly AnyRowTable[], options: { executor?: RowExecutor; complete?: boolean } = {}) {
     this.complete = options.complete ?? false;
     for (const table of tables) this.tables.set(table.name, new TableState(table, this.complete));
-    this.trx = options.trx;
+    this.executor = options.executor;
   }
 
-  /** The transaction the next reads and writes go to (a rebuild keeps its store from batch to batch). */
-  use(trx: Transaction<Tables>): void {
-    this.trx = trx;
+  /** Where the next reads and writes go (a rebuild keeps its store from batch to batch). */
+  use(executor: RowExecutor): void {
+    this.executor = executor;
   }
 
-  private get executor(): Transaction<Tables> {
-    if (!this.trx) throw new Error('RowStore used outside a transaction');
-    return this.trx;
+  private async run<R = AnyRow>(text: string, parameters: readonly unknown[]): Promise<R[]> {
+    if (!this.executor) throw new Error('RowStore used outside a transaction');
+    return (await this.executor.executeQuery(CompiledQuery.raw(text, [...parameters]) as CompiledQuery<R>)).rows;
   }
 
   private state(table: AnyRowTable): TableState {
@@ -167,10 +172,10 @@ export class RowStore {
     return (entry.row ?? undefined) as StoredRow<T> | undefined;
   }
 
-  /** Inserts the row, or replaces the one with its key. */
+  /** Inserts the row, or replaces the one with its key. The store keeps the object given: build a new one each time. */
   put<T extends TableName>(table: RowTable<T>, row: Insertable<Tables[T]>): void {
     const state = this.state(table);
-    const stored = { ...(row as AnyRow) };
+    const stored = row as AnyRow;
     const key = state.keyOf(stored);
     const entry = state.entries.get(key);
     state.reindex(key, stored);
@@ -179,12 +184,12 @@ export class RowStore {
     state.touch(key);
   }
 
-  /** Inserts the row unless one with its key exists; says whether it did. */
+  /** Inserts the row unless one with its key exists; says whether it did. The store keeps the object given, as `put`. */
   async insertIfAbsent<T extends TableName>(table: RowTable<T>, row: Insertable<Tables[T]>): Promise<boolean> {
     const state = this.state(table);
     const entry = await this.entryOf(state, row as AnyRow);
     if (entry.row) return false;
-    const stored = { ...(row as AnyRow) };
+    const stored = row as AnyRow;
     const key = state.keyOf(stored);
     state.reindex(key, stored);
     // A delete still waiting means the row is in the database yet: replace it.
@@ -248,9 +253,9 @@ export class RowStore {
       await this.load(state, keys.filter((key) => state.entries.get(key)?.row === undefined));
       return keys.map((key) => state.entries.get(key)!.row as StoredRow<T>);
     }
-    await this.flushTable(state);
-    const conditions = columns.map((column) => sql`${sql.id(column)} = ${filter[column]}`);
-    const { rows } = await sql<AnyRow>`select * from ${sql.id(table.name)} where ${sql.join(conditions, sql` and `)}`.execute(this.executor);
+    for (const statement of this.takeTableWrites(state)) await this.run(statement.sql, statement.parameters);
+    const conditions = columns.map((column, i) => `${quoted(column)} = $${i + 1}`).join(' and ');
+    const rows = await this.run(`select * from ${quoted(table.name)} where ${conditions}`, columns.map((column) => filter[column]));
     return rows.map((row) => {
       const key = state.keyOf(row);
       const entry = state.entries.get(key);
@@ -283,15 +288,30 @@ export class RowStore {
 
   /** Writes everything waiting, table by table. */
   async flush(): Promise<void> {
+    await this.settle();
+    for (const statement of this.takeWrites()) await this.run(statement.sql, statement.parameters);
+  }
+
+  /** Runs what waits for the batch's end (`beforeNextFlush`): after it, `takeWrites` has the batch's every write. */
+  async settle(): Promise<void> {
     while (this.beforeFlush.size > 0) {
       const work = [...this.beforeFlush.values()];
       this.beforeFlush.clear();
       for (const run of work) await run();
     }
+  }
+
+  /**
+   * The statements that write everything waiting, table by table; the store counts them written. The caller runs
+   * them, in order, before anything reads those tables again (a rebuild runs them while its handlers go on).
+   */
+  takeWrites(): CompiledQuery[] {
+    const statements: CompiledQuery[] = [];
     for (const state of this.tables.values()) {
-      await this.flushTable(state);
+      statements.push(...this.takeTableWrites(state));
       if (this.complete && state.entries.size > ROWS_KEPT_PER_TABLE) state.entries.clear();
     }
+    return statements;
   }
 
   private async entryOf(state: TableState, keyRow: AnyRow): Promise<Entry> {
@@ -311,15 +331,9 @@ export class RowStore {
   private async load(state: TableState, keys: readonly string[], keyRows?: readonly AnyRow[]): Promise<void> {
     if (keys.length === 0) return;
     const { table } = state;
-    const rowsByKey = keyRows ?? keys.map((key) => this.keyRowOf(state, key));
-    const condition =
-      table.key.length === 1
-        ? sql`${sql.id(table.key[0]!)} in (${sql.join(rowsByKey.map((row) => row[table.key[0]!]))})`
-        : sql.join(
-            rowsByKey.map((row) => sql`(${sql.join(table.key.map((column) => sql`${sql.id(column)} = ${row[column]}`), sql` and `)})`),
-            sql` or `,
-          );
-    const { rows } = await sql<AnyRow>`select * from ${sql.id(table.name)} where ${condition}`.execute(this.executor);
+    const parameters: unknown[] = [];
+    const condition = matchKeys(table, keyRows ?? keys.map((key) => this.keyRowOf(state, key)), parameters);
+    const rows = await this.run(`select * from ${quoted(table.name)} where ${condition}`, parameters);
     const found = new Map(rows.map((row) => [state.keyOf(row), row]));
     for (const key of keys) {
       const row = found.get(key) ?? null;
@@ -339,40 +353,43 @@ export class RowStore {
     return Object.fromEntries(state.table.key.map((column, i) => [column, parts[i]]));
   }
 
-  private async flushTable(state: TableState): Promise<void> {
-    if (state.dirty.size === 0) return;
+  private takeTableWrites(state: TableState): CompiledQuery[] {
+    if (state.dirty.size === 0) return [];
     const { table } = state;
-    const executor = this.executor;
+    const statements: CompiledQuery[] = [];
     // Deletes first: a row gone never stands in another's way. The rest in the order they were last changed, rows
     // of one kind in a run going out in one statement, so a unique value one row gives up is free before another
     // takes it (one default address per user).
     const deletes = [...state.dirty].filter((key) => state.entries.get(key)!.write === 'delete').map((key) => this.keyRowOf(state, key));
     for (const chunk of chunked(deletes, table.key.length)) {
-      await sql`delete from ${sql.id(table.name)} where ${matchKeys(table, chunk)}`.execute(executor);
+      const parameters: unknown[] = [];
+      statements.push(CompiledQuery.raw(`delete from ${quoted(table.name)} where ${matchKeys(table, chunk, parameters)}`, parameters));
     }
     let run: AnyRow[] = [];
     let runMode: 'insert' | 'upsert' = 'upsert';
-    const endRun = async () => {
-      await this.writeRows(table, run, runMode);
+    const endRun = () => {
+      statements.push(...rowWrites(table, run, runMode));
       run = [];
     };
     for (const key of state.dirty) {
       const entry = state.entries.get(key)!;
       if (entry.write === 'columns') {
-        await endRun();
+        endRun();
         const keyRow = entry.row ? keyColumns(state, entry.row) : this.keyRowOf(state, key);
-        const sets = Object.entries(entry.changed!).map(([column, value]) => sql`${sql.id(column)} = ${value}`);
-        const where = sql.join(table.key.map((column) => sql`${sql.id(column)} = ${keyRow[column]}`), sql` and `);
-        await sql`update ${sql.id(table.name)} set ${sql.join(sets)} where ${where}`.execute(executor);
+        const changed = Object.entries(entry.changed!);
+        const parameters = changed.map(([, value]) => value);
+        const sets = changed.map(([column], i) => `${quoted(column)} = $${i + 1}`).join(', ');
+        const where = matchKeys(table, [keyRow], parameters);
+        statements.push(CompiledQuery.raw(`update ${quoted(table.name)} set ${sets} where ${where}`, parameters));
       } else if (entry.write === 'insert' || entry.write === 'upsert') {
         // A complete store knows an inserted key is free: one kind of statement does for both.
         const mode = entry.write === 'insert' && !this.complete ? 'insert' : 'upsert';
-        if (mode !== runMode) await endRun();
+        if (mode !== runMode) endRun();
         runMode = mode;
         run.push(entry.row!);
       }
     }
-    await endRun();
+    endRun();
 
     for (const key of state.dirty) {
       const entry = state.entries.get(key)!;
@@ -386,35 +403,56 @@ export class RowStore {
       delete entry.changed;
     }
     state.dirty.clear();
+    return statements;
   }
 
-  private async writeRows(table: AnyRowTable, rows: readonly AnyRow[], mode: 'insert' | 'upsert'): Promise<void> {
-    if (rows.length === 0) return;
-    const columns = [...new Set(rows.flatMap((row) => Object.keys(row).filter((column) => row[column] !== undefined)))];
-    const keyColumns = new Set<string>(table.key);
-    const target = sql.join(table.key.map((column) => sql.id(column)));
-    const updated = columns.filter((column) => !keyColumns.has(column));
-    const onConflict =
-      mode === 'insert' || updated.length === 0
-        ? sql`on conflict (${target}) do nothing`
-        : sql`on conflict (${target}) do update set ${sql.join(updated.map((column) => sql`${sql.id(column)} = excluded.${sql.id(column)}`))}`;
-    for (const chunk of chunked(rows, columns.length)) {
-      const values = chunk.map((row) => sql`(${sql.join(columns.map((column) => (row[column] === undefined ? sql`default` : row[column])))})`);
-      await sql`insert into ${sql.id(table.name)} (${sql.join(columns.map((column) => sql.id(column)))}) values ${sql.join(values)} ${onConflict}`.execute(
-        this.executor,
-      );
+}
+
+/**
+ * Multi-row INSERT ... ON CONFLICT, its text and parameters built here rather than through Kysely's query builder:
+ * a rebuild writes hundreds of thousands of rows, and building a tree of nodes per value to compile it again cost
+ * more than the database took to write them.
+ */
+function rowWrites(table: AnyRowTable, rows: readonly AnyRow[], mode: 'insert' | 'upsert'): CompiledQuery[] {
+  if (rows.length === 0) return [];
+  const seen = new Set<string>();
+  for (const row of rows) for (const column in row) if (row[column] !== undefined) seen.add(column);
+  const columns = [...seen];
+  const keyColumns = new Set<string>(table.key);
+  const updated = columns.filter((column) => !keyColumns.has(column));
+  const onConflict =
+    mode === 'insert' || updated.length === 0
+      ? `on conflict (${table.key.map(quoted).join(', ')}) do nothing`
+      : `on conflict (${table.key.map(quoted).join(', ')}) do update set ${updated.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}`;
+  const head = `insert into ${quoted(table.name)} (${columns.map(quoted).join(', ')}) values `;
+  return chunked(rows, columns.length).map((chunk) => {
+    const parameters: unknown[] = [];
+    const tuples: string[] = [];
+    for (const row of chunk) {
+      const cells: string[] = [];
+      for (const column of columns) {
+        const value = row[column];
+        cells.push(value === undefined ? 'default' : `$${parameters.push(value)}`);
+      }
+      tuples.push(`(${cells.join(', ')})`);
     }
-  }
+    return CompiledQuery.raw(`${head}${tuples.join(', ')} ${onConflict}`, parameters);
+  });
+}
+
+function quoted(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
 }
 
 function keyColumns(state: TableState, row: AnyRow): AnyRow {
   return Object.fromEntries(state.table.key.map((column) => [column, row[column]]));
 }
 
-function matchKeys(table: AnyRowTable, keys: readonly AnyRow[]): RawBuilder<unknown> {
-  if (table.key.length === 1) return sql`${sql.id(table.key[0]!)} in (${sql.join(keys.map((key) => key[table.key[0]!]))})`;
-  const columns = sql.join(table.key.map((column) => sql.id(column)));
-  return sql`(${columns}) in (${sql.join(keys.map((key) => sql`(${sql.join(table.key.map((column) => key[column]))})`))})`;
+/** `key in (...)` for these keys, their values appended to `parameters`. */
+function matchKeys(table: AnyRowTable, keys: readonly AnyRow[], parameters: unknown[]): string {
+  const tuple = (key: AnyRow) => table.key.map((column) => `$${parameters.push(key[column])}`).join(', ');
+  if (table.key.length === 1) return `${quoted(table.key[0]!)} in (${keys.map(tuple).join(', ')})`;
+  return `(${table.key.map(quoted).join(', ')}) in (${keys.map((key) => `(${tuple(key)})`).join(', ')})`;
 }
 
 function chunked<T>(rows: readonly T[], parametersPerRow: number): T[][] {
