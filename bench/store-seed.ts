@@ -1,51 +1,41 @@
-// Seeds for bench:store: a log of real card events, written straight into the tables (replay is what is measured).
+// Seeds for bench:store: the mixed history of test/projections/mixed-history.ts, written straight into the log's
+// tables (replay is what is measured, not appends).
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../src/infra/database/database.ts';
 import type { EventMetadata } from '../src/infra/event-store/index.ts';
-import { cardGradedData, gradedCard } from '../test/cards/graded-card-fixture.ts';
+import { mixedHistory, type HistoryEvent } from '../test/projections/mixed-history.ts';
 
 const metadata: EventMetadata = { actor: { kind: 'system', id: 'bench' }, commandId: 'bench', timestamp: '2025-01-01T00:00:00.000Z' };
 
-/** 4 of 5 events a card graded (its own stream, 5,000 owners), 1 of 5 a price recorded for one of them. */
-export async function seedCards(database: Database, events: number): Promise<void> {
-  const cards = Math.ceil((events * 4) / 5);
-  const result = gradedCard();
-  const base = cardGradedData({ result });
-  const hex = (n: number) => n.toString(16).padStart(64, '0');
-  for (let from = 0; from < cards; from += 500) {
-    const ids = Array.from({ length: Math.min(500, cards - from) }, (_, i) => from + i);
-    const cardId = (n: number) => `bench${String(n).padStart(17, '0')}`;
-    const withPrice = ids.filter((n) => n % 4 === 0);
-    await database.db
-      .insertInto('es_streams')
-      .values(ids.map((n) => ({ stream_id: `card-${cardId(n)}`, stream_type: 'card', version: n % 4 === 0 ? 2 : 1 })))
-      .execute();
-    const rows = [
-      ...ids.map((n) => ({
-        stream_id: `card-${cardId(n)}`,
-        stream_position: 1,
-        event_type: 'CardGraded',
-        data: JSON.stringify({
-          ...base,
-          cardId: cardId(n),
-          owner: `user:00000000-0000-4000-8000-${String(n % 5_000).padStart(12, "0")}`,
-          images: { front: { hash: hex(2 * n), contentType: 'image/jpeg', sourceUrl: null }, back: null },
-          annotatedImages: { front: hex(2 * n + 1), back: null },
-          result: { ...result, cardName: `Card ${n}`, overallGrade: 6 + (n % 40) / 10 },
-          gradedAt: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
-        }),
-      })),
-      ...withPrice.map((n) => ({
-        stream_id: `card-${cardId(n)}`,
-        stream_position: 2,
-        event_type: 'CardPriceRecorded',
-        data: JSON.stringify({ cardId: cardId(n), priceDate: '2026-02-01', priceValue: 10 + (n % 90), source: 'bench', grade: 8, recordedAt: '2026-02-01T00:00:00.000Z' }),
-      })),
-    ];
-    await database.db
-      .insertInto('es_events')
-      .values(rows.map((row) => ({ ...row, event_id: randomUUID(), schema_version: 1, metadata: JSON.stringify(metadata), recorded_at: new Date() })))
-      .execute();
-  }
+/** About `events` events in the log; returns how many of each type. */
+export async function seedHistory(database: Database, events: number): Promise<Record<string, number>> {
+  const versions = new Map<string, number>();
+  const counts = await mixedHistory(events, async (pending: HistoryEvent[]) => {
+    const newStreams = [...new Map(pending.filter((e) => !versions.has(e.streamId)).map((e) => [e.streamId, e.streamType]))];
+    if (newStreams.length > 0) {
+      await database.db
+        .insertInto('es_streams')
+        .values(newStreams.map(([stream_id, stream_type]) => ({ stream_id, stream_type, version: 0 })))
+        .execute();
+    }
+    const rows = pending.map((event) => {
+      const position = (versions.get(event.streamId) ?? 0) + 1;
+      versions.set(event.streamId, position);
+      return {
+        stream_id: event.streamId,
+        stream_position: position,
+        event_id: randomUUID(),
+        event_type: event.type,
+        schema_version: 1,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(metadata),
+        recorded_at: new Date(),
+      };
+    });
+    await database.db.insertInto('es_events').values(rows).execute();
+  });
+  await sql`update es_streams s set version = e.version from (select stream_id, max(stream_position) as version from es_events group by stream_id) e
+    where e.stream_id = s.stream_id`.execute(database.db);
+  return counts;
 }
-

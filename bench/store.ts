@@ -2,30 +2,36 @@
 // each next to a baseline measured in the same run on the same engine:
 //   append: the same rows, one transaction each, INSERTed into a plain copy of es_events (same columns and
 //           indexes; no stream lock, version check, trigger, foreign key or notify);
-//   replay: the same projection fed the same events in the same batches straight into its live table
-//           (no scratch tables, no swap);
-//   cards rebuild: the real cards projection (card_grades, price_history, card_collections) over BENCH_EVENTS
-//           CardGraded and CardPriceRecorded events, batched (multi-row upserts, as it runs now) against the same
-//           projection one event at a time (as it ran before), both through the real rebuild; the rows must be equal.
-// Settings: BENCH_EVENTS (replayed events, default 100000), BENCH_PARTS (default append,replay,cards), BENCH_DATABASE_URL (default TEST_DATABASE_URL or the
-// machine's postgres://postgres@127.0.0.1:5432/test).
+//   rebuild: every projection of src/projections/index.ts rebuilt over a mixed history of BENCH_EVENTS events
+//           (bench/store-seed.ts), as `npm run projections -- rebuild` does it now (one read of the log for all of
+//           them, rows evolved in memory and written in multi-row upserts), against the replay as it was before
+//           (each projection rebuilt on its own read of the log, each event applied on its own, a statement or more
+//           per row it touches); the rebuilt rows of both must be equal, table by table.
+// Settings: BENCH_EVENTS (events in the history, default 100000), BENCH_PARTS (default append,rebuild),
+// BENCH_ENGINES (default pglite,postgres), BENCH_DATABASE_URL (default TEST_DATABASE_URL or the machine's
+// postgres://postgres@127.0.0.1:5432/test).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/infra/database/database.ts';
 import { migrateToLatest, openPglite, openPostgres } from '../src/infra/database/index.ts';
-import { createEventStore, START, checkpointOf, type EventMetadata, type EventStore, type Projection } from '../src/infra/event-store/index.ts';
-import { applyCardEventsOneByOne, cardsProjection } from '../src/projections/cards/cards-projection.ts';
-import { rebuildProjection } from '../src/projections/runner/index.ts';
-import { seedCards } from './store-seed.ts';
+import { createEventStore, type EventMetadata, type EventStore, type Projection } from '../src/infra/event-store/index.ts';
+import { asyncProjections, inlineProjections } from '../src/projections/index.ts';
+import { rebuildProjection, rebuildProjections, type RebuildTarget } from '../src/projections/runner/index.ts';
+import { seedHistory } from './store-seed.ts';
 
 const REPLAY_EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'append,replay,cards').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'append,rebuild').split(',').map((p) => p.trim()));
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
 const SINGLE_STREAM_APPENDS = 2_000;
 const STREAMS = 100;
 const APPENDS_PER_STREAM = 30;
 const APPEND_ROUNDS = 3;
-const REPLAY_BATCH = 1_000;
+/** The rebuild's read batch before (the old default). */
+const OLD_REPLAY_BATCH = 1_000;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const metadata: EventMetadata = { actor: { kind: 'system', id: 'bench' }, commandId: 'bench', timestamp: '2025-01-01T00:00:00.000Z' };
@@ -114,101 +120,61 @@ async function bestOf(store: () => Promise<void>, baseline: () => Promise<void>)
   return { storeSeconds, baselineSeconds };
 }
 
-/** One upsert per event, as the features' projections do. */
-async function balancesProjection(database: Database): Promise<Projection> {
-  await sql`create table bench_balances (account_id text primary key, balance integer not null, movements integer not null)`.execute(database.db);
-  return {
-    name: 'bench_balances',
-    handles: ['Deposited'],
-    tables: ['bench_balances'],
-    async apply(trx, events) {
-      for (const event of events) {
-        await sql`insert into bench_balances values (${event.streamId}, ${(event.data as { amount: number }).amount}, 1)
-          on conflict (account_id) do update set balance = bench_balances.balance + excluded.balance,
-            movements = bench_balances.movements + 1`.execute(trx);
-      }
-    },
-  };
-}
+const targets: RebuildTarget[] = [
+  ...inlineProjections.map((projection) => ({ projection, kind: 'inline' as const })),
+  ...asyncProjections.map((projection) => ({ projection, kind: 'async' as const })),
+];
 
-/** Fills the log directly (1,000 streams, 1,000 events per transaction): replay speed is what is measured. */
-async function seedLog(database: Database, events: number): Promise<void> {
-  const streams = 1_000;
-  const perStream = Math.ceil(events / streams);
-  await sql`insert into es_streams (stream_id, stream_type, version)
-    select 'seed-' || s, 'account', ${perStream} from generate_series(0, ${streams - 1}) s`.execute(database.db);
-  for (let from = 0; from < events; from += 1_000) {
-    const to = Math.min(events, from + 1_000) - 1;
-    await sql`insert into es_events (stream_id, stream_position, event_id, event_type, schema_version, data, metadata, recorded_at)
-      select 'seed-' || (g % ${streams}), g / ${streams} + 1, gen_random_uuid(), 'Deposited', 1,
-        jsonb_build_object('amount', g % 50 + 1), ${JSON.stringify(metadata)}::jsonb, now()
-      from generate_series(${from}::int, ${to}::int) g`.execute(database.db);
-  }
-}
-
-async function benchReplay(engine: string, database: Database, store: EventStore): Promise<void> {
-  const projection = await balancesProjection(database);
-  await seedLog(database, REPLAY_EVENTS);
-  const total = Number((await sql<{ n: number }>`select count(*)::int as n from es_events where event_type = 'Deposited'`.execute(database.db)).rows[0]!.n);
-
-  let rebuilt = 0;
-  const rebuildSeconds = await timed(async () => {
-    rebuilt = (await rebuildProjection(database, store, projection, 'inline', { batchSize: REPLAY_BATCH })).events;
-  });
-  const afterRebuild = await sql`select * from bench_balances order by account_id`.execute(database.db);
-
-  await sql`truncate bench_balances`.execute(database.db);
-  let replayed = 0;
-  const plainSeconds = await timed(async () => {
-    for (let checkpoint = START; ; ) {
-      const applied = await database.db.transaction().execute(async (trx) => {
-        const events = await store.readAll(checkpoint, REPLAY_BATCH, { types: projection.handles, trx });
-        if (events.length > 0) {
-          await projection.apply(trx, events);
-          checkpoint = checkpointOf(events.at(-1)!);
-        }
-        return events.length;
-      });
-      replayed += applied;
-      if (applied < REPLAY_BATCH) break;
+/** Every read-model table, each row as JSON, in key order. */
+async function readModels(database: Database): Promise<Map<string, string>> {
+  const tables = new Map<string, string>();
+  for (const { projection } of targets) {
+    for (const table of projection.tables) {
+      const { rows } = await sql`select * from ${sql.id(table)} order by 1, 2`.execute(database.db);
+      tables.set(table, JSON.stringify(rows));
     }
-  });
-  const afterPlain = await sql`select * from bench_balances order by account_id`.execute(database.db);
-  if (rebuilt !== total || replayed !== total || JSON.stringify(afterRebuild.rows) !== JSON.stringify(afterPlain.rows)) {
-    throw new Error(`replay mismatch: ${total} events, rebuild ${rebuilt}, plain ${replayed}`);
   }
-  figures.push({ engine, measure: `rebuild replay, ${total} events`, events: total, storeSeconds: rebuildSeconds, baselineSeconds: plainSeconds });
+  return tables;
 }
 
-async function benchCardsRebuild(engine: string, database: Database, store: EventStore): Promise<void> {
-  await seedCards(database, REPLAY_EVENTS);
-  const total = Number((await sql<{ n: number }>`select count(*)::int as n from es_events where event_type in ('CardGraded', 'CardPriceRecorded')`.execute(database.db)).rows[0]!.n);
-  const snapshot = async () =>
-    JSON.stringify([
-      (await sql`select * from card_grades order by id`.execute(database.db)).rows,
-      (await sql`select * from price_history order by id`.execute(database.db)).rows,
-      (await sql`select * from card_collections order by owner`.execute(database.db)).rows,
-    ]);
-  let batched = 0;
-  const batchedSeconds = await timed(async () => {
-    batched = (await rebuildProjection(database, store, cardsProjection, 'inline', { batchSize: REPLAY_BATCH })).events;
+/** The projection as the old replay applied it: one event at a time, each with the statements it needs. */
+const oneEventAtATime = (projection: Projection): Projection => ({
+  ...projection,
+  async apply(trx, events) {
+    for (const event of events) await projection.apply(trx, [event]);
+  },
+});
+
+async function benchRebuild(engine: string, database: Database, store: EventStore): Promise<void> {
+  const counts = await seedHistory(database, REPLAY_EVENTS);
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  console.log(`${engine}: ${total} events: ${Object.entries(counts).map(([type, n]) => `${type} ${n}`).join(', ')}`);
+
+  let replayed = 0;
+  const newSeconds = await timed(async () => {
+    replayed = (await rebuildProjections(database, store, targets)).events;
   });
-  const afterBatched = await snapshot();
-  let oneByOne = 0;
-  const oneByOneSeconds = await timed(async () => {
-    oneByOne = (await rebuildProjection(database, store, { ...cardsProjection, apply: applyCardEventsOneByOne }, 'inline', { batchSize: REPLAY_BATCH })).events;
+  const afterNew = await readModels(database);
+
+  const oldSeconds = await timed(async () => {
+    for (const { projection, kind } of targets) await rebuildProjection(database, store, oneEventAtATime(projection), kind, { batchSize: OLD_REPLAY_BATCH });
   });
-  if (batched !== total || oneByOne !== total || afterBatched !== (await snapshot())) {
-    throw new Error(`cards rebuild mismatch: ${total} events, batched ${batched}, one by one ${oneByOne}, rows equal: ${afterBatched === (await snapshot())}`);
+  const afterOld = await readModels(database);
+  const unequal = [...afterNew.keys()].filter((table) => afterNew.get(table) !== afterOld.get(table));
+  if (replayed !== total || unequal.length > 0) {
+    throw new Error(`rebuild mismatch: ${total} events, ${replayed} replayed; tables that differ: ${unequal.join(', ') || 'none'}`);
   }
-  figures.push({ engine, measure: `cards rebuild, ${total} events (batched vs one by one)`, events: total, storeSeconds: batchedSeconds, baselineSeconds: oneByOneSeconds });
+  figures.push({ engine, measure: `rebuild, all projections, ${total} events (new vs old)`, events: total, storeSeconds: newSeconds, baselineSeconds: oldSeconds });
 }
 
 async function onEngine(engine: 'pglite' | 'postgres'): Promise<void> {
   let database: Database;
-  let cleanup = async () => {};
+  let cleanup: () => Promise<void>;
   if (engine === 'pglite') {
-    database = await openPglite();
+    // On disk, as the product keeps it (DATA_DIR/pg): in memory, PGlite's files grow by copying themselves.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-store-'));
+    database = await openPglite({ dir });
+    cleanup = () => rm(dir, { recursive: true, force: true });
   } else {
     const schema = `bench_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -232,8 +198,7 @@ async function onEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     await migrateToLatest(database.db);
     const store = createEventStore(database, { inline: [] });
     if (PARTS.has('append')) await benchAppends(engine, database, store);
-    if (PARTS.has('replay')) await benchReplay(engine, database, store);
-    if (PARTS.has('cards')) await benchCardsRebuild(engine, database, store);
+    if (PARTS.has('rebuild')) await benchRebuild(engine, database, store);
   } finally {
     await database.close();
     await cleanup();
@@ -248,15 +213,14 @@ function report(): void {
     String(Math.round(f.events / f.baselineSeconds)),
     (f.baselineSeconds / f.storeSeconds).toFixed(2),
   ]);
-  const header = ['engine', 'measure', 'store events/s', 'baseline events/s', 'store/baseline'];
+  const header = ['engine', 'measure', 'events/s', 'baseline events/s', 'ratio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log(`baselines: append = plain INSERT of the same row into a copy of es_events, one transaction each (best of ${APPEND_ROUNDS} alternating rounds);`);
-  console.log('           rebuild = the same projection and batches replayed straight into the live table;');
-  console.log('           cards rebuild = the same rebuild with the cards projection applying one event at a time (as before).');
+  console.log('           rebuild = the replay as it was before: each projection on its own read of the log, one event at a time.');
 }
 
-for (const engine of ['pglite', 'postgres'] as const) await onEngine(engine);
+for (const engine of ENGINES) await onEngine(engine);
 report();

@@ -1,6 +1,7 @@
 import { addressAddedSchema, addressEditedSchema, addressRemovedSchema, defaultAddressSetSchema } from '../../domain/addresses/index.ts';
 import type { AddressFieldsData } from '../../domain/addresses/index.ts';
-import type { InlineProjection } from '../../infra/event-store/types.ts';
+import { rowProjection } from '../runner/row-projection.ts';
+import { rowTable } from '../runner/row-store.ts';
 
 // Inline: the Address Book shows an address the moment it is added, and the wizard offers it at once.
 
@@ -15,40 +16,47 @@ const columns = (f: AddressFieldsData) => ({
   phone_number: f.phoneNumber,
 });
 
-export const addressesProjection: InlineProjection = {
+const addresses = rowTable('shipping_addresses', ['id'], [['user_id']]);
+
+export const addressesProjection = rowProjection({
   name: 'shipping-addresses',
   handles: ['AddressAdded', 'AddressEdited', 'DefaultAddressSet', 'AddressRemoved'],
-  tables: ['shipping_addresses'],
-  async apply(trx, events) {
-    for (const event of events) {
-      switch (event.type) {
-        case 'AddressAdded': {
-          const data = addressAddedSchema.parse(event.data);
-          await trx
-            .insertInto('shipping_addresses')
-            .values({ id: data.addressId, user_id: data.userId, ...columns(data.fields), is_default: false, ags_address_id: data.agsAddressId, created_at: data.at, updated_at: data.at })
-            .onConflict((c) => c.column('id').doNothing())
-            .execute();
-          break;
+  tables: [addresses],
+  async handle(rows, event) {
+    switch (event.type) {
+      case 'AddressAdded': {
+        const data = addressAddedSchema.parse(event.data);
+        await rows.insertIfAbsent(addresses, {
+          id: data.addressId,
+          user_id: data.userId,
+          ...columns(data.fields),
+          is_default: false,
+          ags_address_id: data.agsAddressId,
+          created_at: data.at,
+          updated_at: data.at,
+        });
+        break;
+      }
+      case 'AddressEdited': {
+        const data = addressEditedSchema.parse(event.data);
+        await rows.update(addresses, { id: data.addressId }, { ...columns(data.fields), updated_at: data.at });
+        break;
+      }
+      case 'DefaultAddressSet': {
+        const data = defaultAddressSetSchema.parse(event.data);
+        // The old default first: a partial unique index allows one default per user.
+        for (const address of await rows.find(addresses, { user_id: data.userId })) {
+          if (address.is_default) await rows.update(addresses, { id: address.id }, { is_default: false });
         }
-        case 'AddressEdited': {
-          const data = addressEditedSchema.parse(event.data);
-          await trx.updateTable('shipping_addresses').set({ ...columns(data.fields), updated_at: data.at }).where('id', '=', data.addressId).execute();
-          break;
-        }
-        case 'DefaultAddressSet': {
-          const data = defaultAddressSetSchema.parse(event.data);
-          // The old default first: a partial unique index allows one default per user.
-          await trx.updateTable('shipping_addresses').set({ is_default: false }).where('user_id', '=', data.userId).where('is_default', '=', true).execute();
-          await trx.updateTable('shipping_addresses').set({ is_default: true, updated_at: data.at }).where('id', '=', data.addressId).execute();
-          break;
-        }
-        case 'AddressRemoved': {
-          const data = addressRemovedSchema.parse(event.data);
-          await trx.deleteFrom('shipping_addresses').where('id', '=', data.addressId).where('user_id', '=', data.userId).execute();
-          break;
-        }
+        await rows.update(addresses, { id: data.addressId }, { is_default: true, updated_at: data.at });
+        break;
+      }
+      case 'AddressRemoved': {
+        const data = addressRemovedSchema.parse(event.data);
+        const address = await rows.get(addresses, { id: data.addressId });
+        if (address?.user_id === data.userId) await rows.delete(addresses, { id: data.addressId });
+        break;
       }
     }
   },
-};
+});

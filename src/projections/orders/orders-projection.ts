@@ -1,75 +1,69 @@
 import { dollarsOf, orderPlacedSchema } from '../../domain/orders/index.ts';
-import type { InlineProjection } from '../../infra/event-store/types.ts';
+import { rowProjection } from '../runner/row-projection.ts';
+import { rowTable } from '../runner/row-store.ts';
 
 // Inline: the confirmation and the order history show the order the moment it is placed.
 
 /** What an order is once placed: paid and waiting for the card to arrive (SPEC.md's default 'draft' is before). */
 export const PLACED_STATUS = 'submitted';
 
-export const ordersProjection: InlineProjection = {
+const orders = rowTable('submission_orders', ['id']);
+const orderCards = rowTable('submission_cards', ['id']);
+
+export const ordersProjection = rowProjection({
   name: 'orders',
   handles: ['OrderPlaced'],
-  tables: ['submission_orders', 'submission_cards'],
-  async apply(trx, events) {
-    for (const event of events) {
-      const data = orderPlacedSchema.parse(event.data);
-      const f = data.figures;
-      await trx
-        .insertInto('submission_orders')
-        .values({
-          id: data.orderId,
-          user_id: data.userId,
-          ags_order_id: null,
-          order_number: data.orderNumber,
-          service_level: data.serviceLevel.code,
-          service_level_name: data.serviceLevel.name,
-          shipping_address_id: data.shippingAddressId,
-          shipping_address: JSON.stringify(data.shippingAddress),
-          status: PLACED_STATUS,
-          card_cleaning: data.options.cardCleaning,
-          subgrades_report: data.options.subgradesReport,
-          height_map: data.options.heightMap,
-          require_signature: data.options.requireSignature,
-          custom_shipping_box: data.options.customShippingBox,
-          slab_cards: data.options.slabCards,
-          total_declared_value: dollarsOf(f.totalDeclaredValue),
-          service_fee: dollarsOf(f.serviceFee),
-          shipping_fee: dollarsOf(f.shippingFee),
-          insurance_fee: dollarsOf(f.insuranceFee),
-          additional_fees: dollarsOf(f.additionalFees),
-          discounts: dollarsOf(f.discounts),
-          total_amount: dollarsOf(f.totalAmount),
-          paid_amount: dollarsOf(data.payment.amountCents),
-          payment_brand: data.payment.brand,
-          payment_last4: data.payment.last4,
-          created_at: data.placedAt,
-          updated_at: data.placedAt,
-          completed_at: null,
-          tracking_number: null,
-          shipping_carrier: null,
-          notes: data.notes,
-        })
-        .onConflict((c) => c.column('id').doNothing())
-        .execute();
-      await trx
-        .insertInto('submission_cards')
-        .values({
-          id: `${data.orderId}:1`,
-          submission_id: data.orderId,
-          card_grade_id: data.card.cardGradeId,
-          quantity: 1,
-          card_name: data.card.cardName,
-          card_set: data.card.cardSet,
-          card_number: data.card.cardNumber,
-          card_year: data.card.cardYear,
-          image_url: data.card.imageUrl,
-          declared_value: dollarsOf(data.card.declaredValueCents),
-          status: PLACED_STATUS,
-          ags_card_id: null,
-          created_at: data.placedAt,
-        })
-        .onConflict((c) => c.column('id').doNothing())
-        .execute();
-    }
+  tables: [orders, orderCards],
+  async handle(rows, event) {
+    const data = orderPlacedSchema.parse(event.data);
+    const f = data.figures;
+    await rows.insertIfAbsent(orders, {
+      id: data.orderId,
+      user_id: data.userId,
+      ags_order_id: null,
+      order_number: data.orderNumber,
+      service_level: data.serviceLevel.code,
+      service_level_name: data.serviceLevel.name,
+      shipping_address_id: data.shippingAddressId,
+      shipping_address: JSON.stringify(data.shippingAddress),
+      status: PLACED_STATUS,
+      card_cleaning: data.options.cardCleaning,
+      subgrades_report: data.options.subgradesReport,
+      height_map: data.options.heightMap,
+      require_signature: data.options.requireSignature,
+      custom_shipping_box: data.options.customShippingBox,
+      slab_cards: data.options.slabCards,
+      total_declared_value: dollarsOf(f.totalDeclaredValue),
+      service_fee: dollarsOf(f.serviceFee),
+      shipping_fee: dollarsOf(f.shippingFee),
+      insurance_fee: dollarsOf(f.insuranceFee),
+      additional_fees: dollarsOf(f.additionalFees),
+      discounts: dollarsOf(f.discounts),
+      total_amount: dollarsOf(f.totalAmount),
+      paid_amount: dollarsOf(data.payment.amountCents),
+      payment_brand: data.payment.brand,
+      payment_last4: data.payment.last4,
+      created_at: data.placedAt,
+      updated_at: data.placedAt,
+      completed_at: null,
+      tracking_number: null,
+      shipping_carrier: null,
+      notes: data.notes,
+    });
+    await rows.insertIfAbsent(orderCards, {
+      id: `${data.orderId}:1`,
+      submission_id: data.orderId,
+      card_grade_id: data.card.cardGradeId,
+      quantity: 1,
+      card_name: data.card.cardName,
+      card_set: data.card.cardSet,
+      card_number: data.card.cardNumber,
+      card_year: data.card.cardYear,
+      image_url: data.card.imageUrl,
+      declared_value: dollarsOf(data.card.declaredValueCents),
+      status: PLACED_STATUS,
+      ags_card_id: null,
+      created_at: data.placedAt,
+    });
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { centsToDecimal } from '../../contracts/money.ts';
 import {
   portfolioCardAddedSchema,
@@ -8,8 +8,9 @@ import {
   type PortfolioCardDetails,
 } from '../../domain/portfolio/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
-import type { InlineProjection, RecordedEvent } from '../../infra/event-store/types.ts';
 import { userIdOf } from '../cards/owner.ts';
+import { rowProjection } from '../runner/row-projection.ts';
+import { rowTable, type RowStore } from '../runner/row-store.ts';
 
 // Inline: the portfolio shows a card the moment it is added, edited, priced or removed. Every recorded price is a
 // row of portfolio_price_history, keyed by its event's id, so a rebuild gives the same rows; portfolio_versions the
@@ -47,29 +48,31 @@ function detailColumns(details: Partial<PortfolioCardDetails>): Updateable<Table
   return columns as Updateable<Tables['portfolio_cards']>;
 }
 
+const portfolioCards = rowTable('portfolio_cards', ['id']);
+const priceHistory = rowTable('portfolio_price_history', ['id'], [['portfolio_card_id']]);
+const portfolioVersions = rowTable('portfolio_versions', ['owner']);
+
 /** The portfolio changed with this event: its version is the event's place in the log. */
-async function touchPortfolio(trx: Transaction<Tables>, owner: string, version: number): Promise<void> {
-  await trx
-    .insertInto('portfolio_versions')
-    .values({ owner, version })
-    .onConflict((c) => c.column('owner').doUpdateSet({ version }))
-    .execute();
+function touchPortfolio(rows: RowStore, owner: string, version: number): void {
+  rows.put(portfolioVersions, { owner, version });
 }
 
 /** Edits and prices do not name the owner: the card's row does. */
-async function touchPortfolioOf(trx: Transaction<Tables>, cardId: number, version: number): Promise<void> {
-  const row = await trx.selectFrom('portfolio_cards').select('owner').where('id', '=', cardId).executeTakeFirst();
-  if (row) await touchPortfolio(trx, row.owner, version);
+async function touchPortfolioOf(rows: RowStore, cardId: number, version: number): Promise<void> {
+  const row = await rows.get(portfolioCards, { id: cardId });
+  if (row) touchPortfolio(rows, row.owner, version);
 }
 
-async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise<void> {
-  const version = event.globalPosition;
-  switch (event.type) {
-    case 'PortfolioCardAdded': {
-      const { cardId, owner, details, addedAt } = portfolioCardAddedSchema.parse(event.data);
-      await trx
-        .insertInto('portfolio_cards')
-        .values({
+export const portfolioProjection = rowProjection({
+  name: 'portfolio',
+  handles: ['PortfolioCardAdded', 'PortfolioCardEdited', 'PortfolioCardPriced', 'PortfolioCardRemoved'],
+  tables: [portfolioCards, priceHistory, portfolioVersions],
+  async handle(rows, event) {
+    const version = event.globalPosition;
+    switch (event.type) {
+      case 'PortfolioCardAdded': {
+        const { cardId, owner, details, addedAt } = portfolioCardAddedSchema.parse(event.data);
+        await rows.insertIfAbsent(portfolioCards, {
           ...(detailColumns(details) as DetailColumns),
           id: cardId,
           owner,
@@ -78,55 +81,40 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
           price_source: null,
           created_at: addedAt,
           updated_at: addedAt,
-        })
-        .onConflict((c) => c.column('id').doNothing())
-        .execute();
-      await touchPortfolio(trx, owner, version);
-      return;
-    }
-    case 'PortfolioCardEdited': {
-      const { cardId, changes, editedAt } = portfolioCardEditedSchema.parse(event.data);
-      await trx
-        .updateTable('portfolio_cards')
-        .set({ ...detailColumns(changes), updated_at: editedAt })
-        .where('id', '=', cardId)
-        .execute();
-      await touchPortfolioOf(trx, cardId, version);
-      return;
-    }
-    case 'PortfolioCardPriced': {
-      const { cardId, price, source, priceDate, pricedAt } = portfolioCardPricedSchema.parse(event.data);
-      await trx
-        .updateTable('portfolio_cards')
-        .set({ current_price: money(price), price_source: source, updated_at: pricedAt })
-        .where('id', '=', cardId)
-        .execute();
-      await touchPortfolioOf(trx, cardId, version);
-      // A price taken away is no price: the history holds prices only.
-      if (price !== null) {
-        await trx
-          .insertInto('portfolio_price_history')
-          .values({ id: event.eventId, portfolio_card_id: cardId, price_date: priceDate, price: money(price), source: source ?? '', created_at: pricedAt })
-          .onConflict((c) => c.column('id').doNothing())
-          .execute();
+        });
+        touchPortfolio(rows, owner, version);
+        return;
       }
-      return;
+      case 'PortfolioCardEdited': {
+        const { cardId, changes, editedAt } = portfolioCardEditedSchema.parse(event.data);
+        await rows.update(portfolioCards, { id: cardId }, { ...detailColumns(changes), updated_at: editedAt });
+        await touchPortfolioOf(rows, cardId, version);
+        return;
+      }
+      case 'PortfolioCardPriced': {
+        const { cardId, price, source, priceDate, pricedAt } = portfolioCardPricedSchema.parse(event.data);
+        await rows.update(portfolioCards, { id: cardId }, { current_price: money(price), price_source: source, updated_at: pricedAt });
+        await touchPortfolioOf(rows, cardId, version);
+        // A price taken away is no price: the history holds prices only.
+        if (price !== null) {
+          await rows.insertIfAbsent(priceHistory, {
+            id: event.eventId,
+            portfolio_card_id: cardId,
+            price_date: priceDate,
+            price: money(price)!,
+            source: source ?? '',
+            created_at: pricedAt,
+          });
+        }
+        return;
+      }
+      case 'PortfolioCardRemoved': {
+        const { cardId, owner } = portfolioCardRemovedSchema.parse(event.data);
+        await rows.deleteWhere(priceHistory, { portfolio_card_id: cardId });
+        await rows.delete(portfolioCards, { id: cardId });
+        touchPortfolio(rows, owner, version);
+        return;
+      }
     }
-    case 'PortfolioCardRemoved': {
-      const { cardId, owner } = portfolioCardRemovedSchema.parse(event.data);
-      await trx.deleteFrom('portfolio_price_history').where('portfolio_card_id', '=', cardId).execute();
-      await trx.deleteFrom('portfolio_cards').where('id', '=', cardId).execute();
-      await touchPortfolio(trx, owner, version);
-      return;
-    }
-  }
-}
-
-export const portfolioProjection: InlineProjection = {
-  name: 'portfolio',
-  handles: ['PortfolioCardAdded', 'PortfolioCardEdited', 'PortfolioCardPriced', 'PortfolioCardRemoved'],
-  tables: ['portfolio_cards', 'portfolio_price_history', 'portfolio_versions'],
-  async apply(trx, events) {
-    for (const event of events) await applyOne(trx, event);
   },
-};
+});

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../infra/database/database.ts';
 import type { Tables } from '../../infra/database/schema.ts';
-import { checkpointOf, START, type Checkpoint, type EventStore, type Projection } from '../../infra/event-store/types.ts';
+import { checkpointOf, START, type Checkpoint, type EventStore, type Projection, type RecordedEvent } from '../../infra/event-store/types.ts';
+import { isRowProjection } from './row-projection.ts';
+import { RowStore, type RowExecutor } from './row-store.ts';
 import { advanceCheckpoint, ensureSubscription } from './subscriptions.ts';
 
 export interface RebuildOptions {
-  /** Events per transaction while replaying. */
+  /** Events read and applied per transaction while replaying. */
   batchSize?: number;
   onProgress?: (progress: { projection: string; events: number }) => void;
 }
@@ -50,18 +52,12 @@ export async function dropAbandonedRebuilds(db: Kysely<Tables>, options: { stale
   return dropped;
 }
 
-/**
- * Replays the whole log through one projection into fresh tables, in batches, then swaps them in.
- *
- * The fresh tables are `create table ... (like live including all)` in a scratch schema put first on the
- * search_path, so the projection writes them under their usual names while the live tables keep serving reads.
- * The swap is one short transaction: it locks the live tables (waiting out appends and batches that write them),
- * replays what came in meanwhile, then truncates the live tables and copies the rebuilt rows in. Copying rows
- * rather than renaming tables keeps everything else about the live tables as it is (foreign keys, triggers, grants,
- * sequences they own), which a rename swap would lose; the price is a copy under lock, short next to the replay.
- *
- * Returns how many events were replayed.
- */
+export interface RebuildTarget {
+  projection: Projection;
+  kind: 'inline' | 'async';
+}
+
+/** Replays the whole log through one projection into fresh tables, then swaps them in: see `rebuildProjections`. */
 export async function rebuildProjection(
   database: Database,
   store: EventStore,
@@ -69,9 +65,41 @@ export async function rebuildProjection(
   kind: 'inline' | 'async',
   options: RebuildOptions = {},
 ): Promise<{ events: number }> {
+  return rebuildProjections(database, store, [{ projection, kind }], options);
+}
+
+/**
+ * Replays the whole log through the projections into fresh tables, in batches, then swaps them in.
+ *
+ * The log is read once, in one stream of pages (the next page read while the last is applied), each page handed to
+ * every projection that handles its events, in one transaction per page. A row projection (row-projection.ts) keeps
+ * one RowStore for the whole replay: its rows are evolved in memory and written once per page, in multi-row upserts.
+ * Any other projection gets each page through its `apply`.
+ *
+ * The fresh tables are `create table ... (like live including all)` in a scratch schema put first on the
+ * search_path, so the projections write them under their usual names while the live tables keep serving reads.
+ * The swap is one short transaction: it locks the live tables (waiting out appends and batches that write them),
+ * replays what came in meanwhile, then truncates the live tables and copies the rebuilt rows in. Copying rows
+ * rather than renaming tables keeps everything else about the live tables as it is (foreign keys, triggers, grants,
+ * sequences they own), which a rename swap would lose; the price is a copy under lock, short next to the replay.
+ *
+ * Returns how many events were replayed (each once, however many projections it went to).
+ */
+export async function rebuildProjections(
+  database: Database,
+  store: EventStore,
+  targets: readonly RebuildTarget[],
+  options: RebuildOptions = {},
+): Promise<{ events: number }> {
   const { db } = database;
-  const batchSize = options.batchSize ?? 1_000;
-  const live = await resolveLiveTables(db, projection);
+  const batchSize = options.batchSize ?? 5_000;
+  const names = targets.map(({ projection }) => projection.name).join(', ');
+  const live = new Map<RebuildTarget, LiveTable[]>();
+  for (const target of targets) live.set(target, await resolveLiveTables(db, target.projection));
+  const liveTables = [...live.values()].flat();
+  const shared = liveTables.find((table, i) => liveTables.findIndex((t) => t.schema === table.schema && t.name === table.name) !== i);
+  if (shared) throw new Error(`Table ${shared.name} is listed by two of the projections rebuilt`);
+  const types = [...new Set(targets.flatMap(({ projection }) => projection.handles))];
   const scratch = `${SCRATCH_PREFIX}${randomBytes(6).toString('hex')}`;
   let replayed = 0;
 
@@ -80,78 +108,166 @@ export async function rebuildProjection(
   await sql`create schema ${sql.id(scratch)}`.execute(db);
   await markAlive(db, scratch);
   try {
-    for (const table of live) {
-      await sql`create table ${sql.id(scratch, table.name)} (like ${sql.id(table.schema, table.name)} including all)`.execute(db);
+    // Unlogged: a scratch table outlives no crash (what one leaves is dropped as abandoned), so its writes skip the
+    // write-ahead log. A row projection finds rows by key alone (its store answers lookups from memory), so its
+    // tables get their primary key and no other index: less to write per row, and no unique index for one of a
+    // batch's many rows to trip on before another has given its value up. The live tables check them at the swap.
+    for (const { projection } of targets) {
+      const keys = isRowProjection(projection) ? new Map(projection.rowTables.map((table) => [table.name, table.key])) : undefined;
+      for (const table of live.get(targets.find((t) => t.projection === projection)!)!) {
+        const copy = sql.id(scratch, table.name);
+        const key = keys?.get(table.name);
+        if (!key) {
+          await sql`create unlogged table ${copy} (like ${sql.id(table.schema, table.name)} including all)`.execute(db);
+          continue;
+        }
+        await sql`create unlogged table ${copy} (like ${sql.id(table.schema, table.name)} including all excluding indexes)`.execute(db);
+        await sql`alter table ${copy} add primary key (${sql.join(key.map((column) => sql.id(column)))})`.execute(db);
+      }
     }
 
+    // A page's writes go out while the handlers work through the next page: the database and this process work
+    // side by side. What the handlers read from the tables (rarely: rows their stores no longer hold) waits for the
+    // writes before it.
+    let writing: Promise<void> = Promise.resolve();
+    const reader: RowExecutor = {
+      async executeQuery(query) {
+        await writing;
+        return db.transaction().execute(async (trx) => {
+          await writeInto(trx, scratch);
+          return trx.executeQuery(query);
+        });
+      },
+    };
+    const replayers = targets.map(({ projection }) => replayerOf(projection, reader));
+    const read = (after: Checkpoint) => {
+      const page = store.readAll(after, batchSize, { types });
+      page.catch(() => {}); // awaited below; until then a failure must not count as unhandled
+      return page;
+    };
     let checkpoint: Checkpoint = START;
+    let next = read(checkpoint);
     for (;;) {
-      const applied = await db.transaction().execute(async (trx) => {
+      const events = await next;
+      if (events.length === 0) break;
+      checkpoint = checkpointOf(events.at(-1)!);
+      // PostgreSQL reads the next page on another connection while this one is applied.
+      next = events.length < batchSize ? Promise.resolve([]) : read(checkpoint);
+      for (const replayer of replayers) await replayer.handle(events);
+      const writes = replayers.map((replayer) => replayer.takeWrites());
+      await writing;
+      writing = db.transaction().execute(async (trx) => {
         await writeInto(trx, scratch);
-        const events = await store.readAll(checkpoint, batchSize, { types: projection.handles, trx });
-        if (events.length === 0) return 0;
-        await projection.apply(trx, events);
+        for (const [i, replayer] of replayers.entries()) await replayer.write(trx, events, writes[i]!);
         await markAlive(trx, scratch);
-        checkpoint = checkpointOf(events.at(-1)!);
-        return events.length;
       });
-      replayed += applied;
-      if (applied > 0) options.onProgress?.({ projection: projection.name, events: replayed });
-      if (applied < batchSize) break;
+      writing.catch(() => {}); // awaited before the next page's writes, and after the last
+      replayed += events.length;
+      options.onProgress?.({ projection: names, events: replayed });
     }
+    await writing;
 
-    if (kind === 'async') await ensureSubscription(db, projection.name);
+    const asyncNames = targets.filter(({ kind }) => kind === 'async').map(({ projection }) => projection.name).sort();
+    const inline = targets.filter(({ kind }) => kind === 'inline').map(({ projection }) => projection);
+    for (const name of asyncNames) await ensureSubscription(db, name);
     const caughtUp = await retryOnDeadlock(() =>
       db.transaction().execute(async (trx) => {
-        if (kind === 'async') {
-          // Waits for the live runner's batch in flight; its next batch starts from the checkpoint set below.
-          await trx.selectFrom('es_subscriptions').select('name').where('name', '=', projection.name).forUpdate().execute();
+        if (asyncNames.length > 0) {
+          // Waits for the live runners' batches in flight; their next batches start from the checkpoints set below.
+          await trx.selectFrom('es_subscriptions').select('name').where('name', 'in', asyncNames).orderBy('name').forUpdate().execute();
         }
-        const liveNames = live.map((table) => sql.id(table.schema, table.name));
+        const liveNames = liveTables.map((table) => sql.id(table.schema, table.name));
         await sql`lock table ${sql.join(liveNames)} in access exclusive mode`.execute(trx);
 
-        // An inline projection's appends now wait on the lock and will write the swapped-in tables themselves, and
-        // those that wrote before it have committed: everything visible belongs in. An async one goes on from
-        // its checkpoint, so that must stay commit-safe.
+        // What came in during the replay, applied as appends apply it (a retry after a deadlock starts over from
+        // the tables as the replay left them). An async projection goes on from its checkpoint, so that must stay
+        // commit-safe; an inline projection's appends now wait on the lock and will write the swapped-in tables
+        // themselves, and those that wrote before it have committed: everything visible belongs in.
         await writeInto(trx, scratch);
-        let swapCheckpoint = checkpoint;
         let extra = 0;
-        for (;;) {
-          const events = await store.readAll(swapCheckpoint, batchSize, {
-            types: projection.handles,
-            trx,
-            horizon: kind === 'inline' ? 'visible' : 'commit-safe',
-          });
-          if (events.length === 0) break;
-          await projection.apply(trx, events);
-          swapCheckpoint = checkpointOf(events.at(-1)!);
-          extra += events.length;
-        }
+        const catchUp = async (projections: readonly Projection[], from: Checkpoint, horizon: 'commit-safe' | 'visible') => {
+          const handled = [...new Set(projections.flatMap((projection) => projection.handles))];
+          let at = from;
+          for (;;) {
+            const events = await store.readAll(at, batchSize, { types: handled, trx, horizon });
+            if (events.length === 0) return at;
+            for (const projection of projections) {
+              const mine = events.filter((event) => projection.handles.includes(event.type));
+              if (mine.length > 0) await projection.apply(trx, mine);
+            }
+            at = checkpointOf(events.at(-1)!);
+            extra += events.length;
+          }
+        };
+        const commitSafe = await catchUp(
+          targets.map(({ projection }) => projection),
+          checkpoint,
+          'commit-safe',
+        );
+        if (inline.length > 0) await catchUp(inline, commitSafe, 'visible');
 
         await sql`truncate ${sql.join(liveNames)}`.execute(trx);
-        for (const table of live) {
+        for (const table of liveTables) {
           // In the order listed, so rows that others reference by foreign key go in first.
           const columns = sql.join(table.columns.map((column) => sql.id(column)));
           await sql`insert into ${sql.id(table.schema, table.name)} (${columns}) overriding system value
             select ${columns} from ${sql.id(scratch, table.name)}`.execute(trx);
         }
-        if (kind === 'async') {
-          await advanceCheckpoint(trx, projection.name, swapCheckpoint);
+        if (asyncNames.length > 0) {
+          for (const name of asyncNames) await advanceCheckpoint(trx, name, commitSafe);
           await trx
             .updateTable('es_subscriptions')
             .set({ status: 'running', last_error: null, failed_at: null })
-            .where('name', '=', projection.name)
+            .where('name', 'in', asyncNames)
             .execute();
         }
         return extra;
       }),
     );
     replayed += caughtUp;
-    options.onProgress?.({ projection: projection.name, events: replayed });
+    options.onProgress?.({ projection: names, events: replayed });
     return { events: replayed };
   } finally {
     await sql`drop schema if exists ${sql.id(scratch)} cascade`.execute(db);
   }
+}
+
+interface Replayer {
+  /** Applies the page to the rows in memory (a row projection; nothing for another). */
+  handle(events: readonly RecordedEvent[]): Promise<void>;
+  /** The statements that write what `handle` changed. */
+  takeWrites(): CompiledQuery[];
+  /** Writes the page in the page's transaction: those statements, or the page through the projection's `apply`. */
+  write(trx: Transaction<Tables>, events: readonly RecordedEvent[], writes: readonly CompiledQuery[]): Promise<void>;
+}
+
+/**
+ * How a projection takes the replay's pages: a row projection through one RowStore kept for the whole replay, which
+ * knows every row of the fresh tables; any other through its `apply`.
+ */
+function replayerOf(projection: Projection, reader: RowExecutor): Replayer {
+  const handles = new Set(projection.handles);
+  if (!isRowProjection(projection)) {
+    return {
+      async handle() {},
+      takeWrites: () => [],
+      async write(trx, events) {
+        const handled = events.filter((event) => handles.has(event.type));
+        if (handled.length > 0) await projection.apply(trx, handled);
+      },
+    };
+  }
+  const rows = new RowStore(projection.rowTables, { complete: true, executor: reader });
+  return {
+    async handle(events) {
+      for (const event of events) if (handles.has(event.type)) await projection.handle(rows, event);
+      await rows.settle();
+    },
+    takeWrites: () => rows.takeWrites(),
+    async write(trx, _events, writes) {
+      for (const statement of writes) await trx.executeQuery(statement);
+    },
+  };
 }
 
 /** Unqualified table names in this transaction resolve to the scratch copies first. */

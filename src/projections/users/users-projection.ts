@@ -1,6 +1,7 @@
 import { marketingPreferenceChangedSchema, passwordChangedSchema, userLoggedInSchema, usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
 import { normalizeEmail } from '../../domain/accounts/identity.ts';
-import type { InlineProjection } from '../../infra/event-store/types.ts';
+import { rowProjection } from '../runner/row-projection.ts';
+import { rowTable } from '../runner/row-store.ts';
 
 /** `CG-000042`: the customer number the built-in provider shows on the profile. */
 export function customerNumber(globalPosition: number): string {
@@ -9,46 +10,42 @@ export function customerNumber(globalPosition: number): string {
 
 // Inline: sign-in reads this table right after registration. A duplicate email or username makes
 // the insert, and so the whole append, fail: the unique indexes are a backstop (see email-claim.ts).
-export const usersProjection: InlineProjection = {
+const users = rowTable('users', ['id']);
+
+export const usersProjection = rowProjection({
   name: 'users',
   handles: ['UserRegistered', 'UserLoggedIn', 'UsernameChanged', 'MarketingPreferenceChanged', 'PasswordChanged'],
-  tables: ['users'],
-  async apply(trx, events) {
-    for (const event of events) {
-      if (event.type === 'UserRegistered') {
-        const data = userRegisteredSchema.parse(event.data);
-        await trx
-          .insertInto('users')
-          .values({
-            id: data.userId,
-            username: data.username,
-            password: data.passwordHash,
-            email: data.email,
-            email_normalized: normalizeEmail(data.email),
-            created_at: data.registeredAt,
-            ags_card_user_id: data.providerUserId,
-            ags_card_token: data.providerToken,
-            first_name: data.firstName,
-            last_name: data.lastName,
-            phone: data.phone,
-            customer_number: customerNumber(event.globalPosition),
-            marketing_notifications_enabled: data.marketingNotificationsEnabled,
-          })
-          .onConflict((c) => c.column('id').doNothing())
-          .execute();
-      } else if (event.type === 'UserLoggedIn') {
-        const data = userLoggedInSchema.parse(event.data);
-        await trx.updateTable('users').set({ last_login_at: data.at }).where('id', '=', data.userId).execute();
-      } else if (event.type === 'UsernameChanged') {
-        const data = usernameChangedSchema.parse(event.data);
-        await trx.updateTable('users').set({ username: data.to }).where('id', '=', data.userId).execute();
-      } else if (event.type === 'MarketingPreferenceChanged') {
-        const data = marketingPreferenceChangedSchema.parse(event.data);
-        await trx.updateTable('users').set({ marketing_notifications_enabled: data.enabled }).where('id', '=', data.userId).execute();
-      } else if (event.type === 'PasswordChanged') {
-        const data = passwordChangedSchema.parse(event.data);
-        await trx.updateTable('users').set({ password: data.passwordHash }).where('id', '=', data.userId).execute();
-      }
+  tables: [users],
+  async handle(rows, event) {
+    if (event.type === 'UserRegistered') {
+      const data = userRegisteredSchema.parse(event.data);
+      await rows.insertIfAbsent(users, {
+        id: data.userId,
+        username: data.username,
+        password: data.passwordHash,
+        email: data.email,
+        email_normalized: normalizeEmail(data.email),
+        created_at: data.registeredAt,
+        ags_card_user_id: data.providerUserId,
+        ags_card_token: data.providerToken,
+        first_name: data.firstName,
+        last_name: data.lastName,
+        phone: data.phone,
+        customer_number: customerNumber(event.globalPosition),
+        marketing_notifications_enabled: data.marketingNotificationsEnabled,
+      });
+    } else if (event.type === 'UserLoggedIn') {
+      const data = userLoggedInSchema.parse(event.data);
+      await rows.update(users, { id: data.userId }, { last_login_at: data.at });
+    } else if (event.type === 'UsernameChanged') {
+      const data = usernameChangedSchema.parse(event.data);
+      await rows.update(users, { id: data.userId }, { username: data.to });
+    } else if (event.type === 'MarketingPreferenceChanged') {
+      const data = marketingPreferenceChangedSchema.parse(event.data);
+      await rows.update(users, { id: data.userId }, { marketing_notifications_enabled: data.enabled });
+    } else if (event.type === 'PasswordChanged') {
+      const data = passwordChangedSchema.parse(event.data);
+      await rows.update(users, { id: data.userId }, { password: data.passwordHash });
     }
   },
-};
+});
