@@ -23,8 +23,12 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           // Each browser test file starts its own server on a free port with its own data directory and its own
-          // Chromium, so files can run side by side; the web app is built once before any of them.
+          // Chromium, so files can run side by side; the web app is built once before any of them. A file keeps two
+          // processes busy (the server grading, the browser rendering), so two at a time fill two cores. They run
+          // after the server files, as a group of their own (a project's own worker count makes one), not among them.
           globalSetup: ['test/e2e/support/global-setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
