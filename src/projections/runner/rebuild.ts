@@ -154,13 +154,24 @@ export async function rebuildProjections(
       // PostgreSQL reads the next page on another connection while this one is applied.
       next = events.length < batchSize ? Promise.resolve([]) : read(checkpoint);
       for (const replayer of replayers) await replayer.handle(events);
-      const writes = replayers.map((replayer) => replayer.takeWrites());
+      const [first, second] = inTwo(replayers.flatMap((replayer) => replayer.takeWrites()));
       await writing;
-      writing = db.transaction().execute(async (trx) => {
-        await writeInto(trx, scratch);
-        for (const [i, replayer] of replayers.entries()) await replayer.write(trx, events, writes[i]!);
-        await markAlive(trx, scratch);
-      });
+      // A page's statements each write rows of keys no other of them touches (the stores keep one change per key,
+      // and scratch tables have no unique index but the key), so they go out in two transactions side by side:
+      // PostgreSQL writes on two cores. Projections without a store apply the page in the first.
+      writing = Promise.all([
+        db.transaction().execute(async (trx) => {
+          await writeInto(trx, scratch);
+          for (const replayer of replayers) await replayer.apply?.(trx, events);
+          for (const statement of first) await trx.executeQuery(statement);
+          await markAlive(trx, scratch);
+        }),
+        second.length > 0 &&
+          db.transaction().execute(async (trx) => {
+            await writeInto(trx, scratch);
+            for (const statement of second) await trx.executeQuery(statement);
+          }),
+      ]).then(() => {});
       writing.catch(() => {}); // awaited before the next page's writes, and after the last
       replayed += events.length;
       options.onProgress?.({ projection: names, events: replayed });
@@ -237,8 +248,8 @@ interface Replayer {
   handle(events: readonly RecordedEvent[]): Promise<void>;
   /** The statements that write what `handle` changed. */
   takeWrites(): CompiledQuery[];
-  /** Writes the page in the page's transaction: those statements, or the page through the projection's `apply`. */
-  write(trx: Transaction<Tables>, events: readonly RecordedEvent[], writes: readonly CompiledQuery[]): Promise<void>;
+  /** A projection without a store: applies the page in the page's transaction, through its `apply`. */
+  apply?(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void>;
 }
 
 /**
@@ -251,7 +262,7 @@ function replayerOf(projection: Projection, reader: RowExecutor): Replayer {
     return {
       async handle() {},
       takeWrites: () => [],
-      async write(trx, events) {
+      async apply(trx, events) {
         const handled = events.filter((event) => handles.has(event.type));
         if (handled.length > 0) await projection.apply(trx, handled);
       },
@@ -264,10 +275,19 @@ function replayerOf(projection: Projection, reader: RowExecutor): Replayer {
       await rows.settle();
     },
     takeWrites: () => rows.takeWrites(),
-    async write(trx, _events, writes) {
-      for (const statement of writes) await trx.executeQuery(statement);
-    },
   };
+}
+
+/** Statements in two shares of about as many values each, the largest placed first. */
+function inTwo(statements: readonly CompiledQuery[]): [CompiledQuery[], CompiledQuery[]] {
+  const shares: [CompiledQuery[], CompiledQuery[]] = [[], []];
+  const sizes = [0, 0];
+  for (const statement of [...statements].sort((a, b) => b.parameters.length - a.parameters.length)) {
+    const i = sizes[0]! <= sizes[1]! ? 0 : 1;
+    shares[i]!.push(statement);
+    sizes[i]! += statement.parameters.length + 1;
+  }
+  return shares;
 }
 
 /** Unqualified table names in this transaction resolve to the scratch copies first. */
