@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimit, RateLimiter } from '../infra/auth/rate-limiter.ts';
+import { callerLimitKey, waitInWords, type RateLimit, type RateLimiter } from '../infra/auth/rate-limiter.ts';
 
 // Limits per caller for costly or spammable calls: per account for a signed-in user, per client address (hashed, so
 // no address is kept in the limiter's keys) for a guest. Every window must allow the call.
@@ -19,13 +19,12 @@ export async function hitCallerLimits(
   reply: FastifyReply,
 ): Promise<string | null> {
   const { userId } = request.session;
-  const key = userId ? `${action}:user:${userId}` : `${action}:address:${createHash('sha256').update(request.ip).digest('hex')}`;
+  const caller = userId ? { userId } : { addressHash: createHash('sha256').update(request.ip).digest('hex') };
   for (const rule of userId ? limits.user : limits.guest) {
-    const { allowed, retryAfterMs } = await rateLimiter.hit(`${key}:${rule.windowMs}`, rule);
+    const { allowed, retryAfterMs } = await rateLimiter.hit(callerLimitKey(action, caller, rule), rule);
     if (allowed) continue;
-    const seconds = Math.ceil(retryAfterMs / 1000);
-    reply.header('retry-after', String(seconds));
-    return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+    reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+    return waitInWords(retryAfterMs);
   }
   return null;
 }

@@ -88,6 +88,10 @@ describe.skipIf(!services)('faults in the service mode', () => {
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, options: { payload?: object | Buffer; headers?: Record<string, string> } = {}) =>
     app.inject({ method, url, headers: { host: HOST, ...(method === 'GET' ? {} : { origin: ORIGIN }), ...(sid ? { cookie: `sid=${sid}` } : {}), ...options.headers }, ...(options.payload ? { payload: options.payload } : {}) });
+  const uploadImport = async () => {
+    const { body, contentType } = await multipartBody([['file', { bytes: Buffer.from('FrontImage\nhttps://cards.example.com/front.jpg\n'), filename: 'cards.csv', type: 'text/csv' }]]);
+    return inject('POST', '/api/ultra-fast-upload', { payload: body, headers: { 'content-type': contentType } });
+  };
   const eventCount = async () => Number((await runtime.database.db.selectFrom('es_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
@@ -170,7 +174,7 @@ describe.skipIf(!services)('faults in the service mode', () => {
     expect((await inject('POST', '/api/portfolio', { payload: { cardName: 'After' } })).statusCode).toBe(201);
   }, 60_000);
 
-  it('Redis stopped and started again: /readyz 503 then 200, rate limits fail open, a job enqueued before is not lost', async () => {
+  it('Redis stopped and started again: /readyz 503 then 200, queue-backed routes 503 with a message, rate limits fail open, a job enqueued before is not lost', async () => {
     expect((await inject('GET', '/readyz')).statusCode).toBe(200);
     const ran: string[] = [];
     runtime.queue.process<{ n: number }>('faults-probe', async (job) => void ran.push(job.id), { concurrency: 1 });
@@ -192,10 +196,20 @@ describe.skipIf(!services)('faults in the service mode', () => {
     expect(refused).not.toBeNull();
     const { outageOf } = await import('../../src/http/outage-errors.ts');
     expect(outageOf(refused)?.code).toBe('queue_unavailable');
+    // A route whose work goes through the queue (an import: its route's own rate limit, in Redis too, lets it
+    // through) is refused with a 503 that says why, and writes nothing: no import whose rows nobody would work on.
+    const eventsBefore = await eventCount();
+    const importRefused = await uploadImport();
+    expect({ status: importRefused.statusCode, body: importRefused.json() }).toEqual({ status: 503, body: { error: 'The job queue is not answering right now. Please try again in a moment.', code: 'queue_unavailable' } });
+    expect(await eventCount()).toBe(eventsBefore);
 
     redis = await startRedis(redisPort, dataDir);
     const recovery = await within(15_000, async () => (await inject('GET', '/readyz')).statusCode === 200);
     console.info('redis restart', { downMs: Date.now() - down, readyAgainMs: recovery });
+    // Imports start again, their row waiting in the queue for a worker.
+    const importStarted = await uploadImport();
+    expect(importStarted.statusCode, importStarted.body).toBe(200);
+    expect((await runtime.queue.counts()).find((c) => c.name === 'import-row')).toMatchObject({ waiting: 1 });
     // The job enqueued before the outage is still there, and runs once a worker takes that name.
     runtime.queue.process<{ n: number }>('faults-probe-later', async (job) => void ran.push(job.id), { concurrency: 1 });
     await within(10_000, async () => ran.includes('kept-1'));

@@ -77,23 +77,32 @@ export function numberKey(number: string): string {
   return key === '' ? number : key; // Unown's "?" and "!"
 }
 
+/** The two rows editDistance works in, grown as needed and kept: it runs against every name of the catalogue per read. */
+let distanceRows = new Int32Array(128);
+
 /** Levenshtein distance, with an early exit once `limit` is passed (returns limit + 1 then). */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const width = b.length + 1;
+  if (distanceRows.length < 2 * width) distanceRows = new Int32Array(4 * width);
+  const rows = distanceRows;
+  let previous = 0;
+  let current = width;
+  for (let j = 0; j < width; j++) rows[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    rows[current] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
+    const char = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const cost = char === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(rows[previous + j]! + 1, rows[current + j - 1]! + 1, rows[previous + j - 1]! + cost);
+      rows[current + j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return limit + 1;
-    previous = current;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length]!;
+  return rows[previous + b.length]!;
 }
 
 /** 1 for the same name, 0 for nothing in common: one minus the edit distance over the longer length. */

@@ -23,6 +23,7 @@ import { importTemplate, invalidFileType, parseSpreadsheet } from '../../infra/s
 import { listenToProgress, type ProgressNotice } from '../../projections/imports/progress-channel.ts';
 import { failedRowNumbers, findImport, listImports, pendingRows } from '../../projections/imports/queries.ts';
 import type { RouteOptions } from '../app.ts';
+import { queueUnavailable } from '../outage-errors.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 import { fileField, routeDocs } from '../route-docs.ts';
 
@@ -76,6 +77,20 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     return raw.toLowerCase();
   }
 
+  // Rows are worked on through the job queue: while it does not answer (Redis down), an import is not started (a
+  // 503 that says so, nothing written) rather than recorded with rows nobody is told about. Should it stop answering
+  // between the check and the enqueue, the rows are in the event log already: the workers' sweep enqueues them once
+  // it is back (IMPORT_SWEEP_MS), so the import is started all the same.
+  async function queueAnswers(): Promise<void> {
+    await runtime.queue.ping().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'job queue not answering: import not started');
+      throw queueUnavailable();
+    });
+  }
+  async function enqueueOrLeaveToSweep(importId: string, rows: Parameters<typeof importRows.enqueue>[0]): Promise<void> {
+    await importRows.enqueue(rows).catch((error: unknown) => app.log.warn({ err: error, importId }, 'import rows not enqueued: the sweep will enqueue them'));
+  }
+
   async function recordOf(owner: Owner, importId: string): Promise<ImportRecord> {
     const record = await findImport(db, owner, importId);
     if (!record) throw importNotFound();
@@ -101,10 +116,11 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
       const { fileName, bytes } = await readUpload(request);
       const sheet = await parseSpreadsheet(bytes, { maxRows: sheetRowsToRead() });
       const sheetRows = readSheetRows(sheet.cells, { firstRow: sheet.firstRow, moreRows: sheet.moreRows });
+      await queueAnswers();
       const importId = randomUUID();
       const rows = await startImport({ store, db, metadata: commandMetadata(request, clock, ids) }, { importId, owner, fileName: fileName.slice(0, 255), fileSize: bytes.length, rows: sheetRows });
       importProgress.publish(importId, { now: true });
-      await importRows.enqueue(rows.map((row) => ({ ...row, importId, owner, generation: 0 })));
+      await enqueueOrLeaveToSweep(importId, rows.map((row) => ({ ...row, importId, owner, generation: 0 })));
       const failed = rows.filter((r) => r.problem !== null).length;
       const duplicates = rows.filter((r) => r.problem === null && r.duplicateOf !== null).length;
       const stats = { total: rows.length, toProcess: rows.length - failed - duplicates, successful: 0, duplicates, failed };
@@ -140,9 +156,10 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     const importId = importIdParam(request);
     await recordOf(owner, importId);
     const failedRows = await failedRowNumbers(db, importId);
+    await queueAnswers();
     await retryFailedRows({ store, metadata: commandMetadata(request, clock, ids) }, { importId, requestedBy: owner, failedRows });
     importProgress.publish(importId, { now: true });
-    await importRows.enqueue(await pendingRows(db, { importId }));
+    await enqueueOrLeaveToSweep(importId, await pendingRows(db, { importId }));
     return recordOf(owner, importId);
   });
 

@@ -19,6 +19,8 @@ export interface Accounts {
     /** Grading, per client address for guests and per account for users: each window must allow it. */
     gradingGuest: RateLimit[];
     gradingUser: RateLimit[];
+    /** The day's window of `gradingUser`: bulk-import rows count against it too (the queue paces them, not the minute's). */
+    gradingUserPerDay: RateLimit;
     /** Feedback, the same way. */
     feedbackGuest: RateLimit[];
     feedbackUser: RateLimit[];
@@ -40,6 +42,7 @@ export function createAccounts(services: AccountsServices): Accounts {
   const hasher = argon2idHasher();
   // With Redis every API process shares the counters; without it, one process is all there is.
   // Bounded: a Redis that does not answer costs a call at most a second, then the limit fails open.
+  const gradingUserPerDay = { max: config.GRADE_LIMIT_USER_PER_DAY, windowMs: 86_400_000 };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 1_000 }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'auth rate-limit redis error'));
   return {
@@ -54,10 +57,8 @@ export function createAccounts(services: AccountsServices): Accounts {
         { max: config.GRADE_LIMIT_GUEST_PER_MINUTE, windowMs: 60_000 },
         { max: config.GRADE_LIMIT_GUEST_PER_DAY, windowMs: 86_400_000 },
       ],
-      gradingUser: [
-        { max: config.GRADE_LIMIT_USER_PER_MINUTE, windowMs: 60_000 },
-        { max: config.GRADE_LIMIT_USER_PER_DAY, windowMs: 86_400_000 },
-      ],
+      gradingUser: [{ max: config.GRADE_LIMIT_USER_PER_MINUTE, windowMs: 60_000 }, gradingUserPerDay],
+      gradingUserPerDay,
       feedbackGuest: [{ max: config.FEEDBACK_LIMIT_GUEST_PER_HOUR, windowMs: 3_600_000 }],
       feedbackUser: [{ max: config.FEEDBACK_LIMIT_USER_PER_HOUR, windowMs: 3_600_000 }],
     },

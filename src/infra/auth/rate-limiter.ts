@@ -15,6 +15,22 @@ export interface RateLimitResult {
   retryAfterMs: number;
 }
 
+/** Who a per-caller limit counts: an account, or a guest by a hash of its address (no address kept in keys). */
+export type LimitedCaller = { userId: string } | { addressHash: string };
+
+/** The key a caller's hits of `action` are counted under in one window: the same in every process that counts them. */
+export function callerLimitKey(action: string, caller: LimitedCaller, limit: RateLimit): string {
+  return `${action}:${'userId' in caller ? `user:${caller.userId}` : `address:${caller.addressHash}`}:${limit.windowMs}`;
+}
+
+/** How long to wait, in words for a message: seconds under two minutes, minutes under two hours, else hours. */
+export function waitInWords(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds} seconds`;
+  if (seconds < 7_200) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3_600)} hours`;
+}
+
 /** Counts attempts per key (an address, an account). Shared by every API process when it lives in Redis. */
 export interface RateLimiter {
   hit(key: string, limit: RateLimit): Promise<RateLimitResult>;

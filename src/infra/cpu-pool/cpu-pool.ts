@@ -2,8 +2,9 @@ import type { Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../../contracts/errors.ts';
 
-// Worker threads for the JavaScript pixel loops (DESIGN.md §5). sharp decodes on libuv's pool;
-// the loops over the decoded pixels run here, off the event loop.
+// Worker threads for the pixel work (DESIGN.md §5): the JavaScript loops over decoded pixels run here, off the event
+// loop, and the sharp calls around them (decode, annotated PNG) are made from here too, so their buffers never reach
+// the event loop's heap; sharp itself works on libuv's pool.
 
 export interface CpuPoolOptions {
   /** Worker threads; the config's CPU_POOL_SIZE (the number of cores) in the runtime. */
@@ -38,6 +39,9 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const piscina = new Piscina({
     minThreads: 0,
     maxThreads: options.size,
+    // A task spends part of its time waiting on sharp (decoding and encoding run on libuv's threads): with a second
+    // task on each thread, the thread measures one card while the other's photo decodes, and no core waits idle.
+    concurrentTasksPerWorker: 2,
     maxQueue: options.maxQueue ?? options.size * 32,
     // Threads start on first use and stop after a minute idle, so a process that never grades pays nothing.
     idleTimeout: 60_000,

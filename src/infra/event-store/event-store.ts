@@ -35,6 +35,8 @@ export interface EventStoreOptions {
 
 const UNIQUE_VIOLATION = '23505';
 const NOTIFY_WINDOW_MS = 5;
+/** PostgreSQL takes notification payloads under 8,000 bytes; more types than fit wake every runner. */
+const MAX_NOTIFY_PAYLOAD = 7_000;
 
 export function createEventStore(database: Database, options: EventStoreOptions = {}): EventStore {
   const { db } = database;
@@ -45,14 +47,18 @@ export function createEventStore(database: Database, options: EventStoreOptions 
 
   // Async runners wake on this notification (and poll besides). It is sent after commit, one per short window for
   // many appends: a NOTIFY inside the append's transaction takes a database-wide lock held through its commit, so
-  // notifying appends would commit one at a time, and each would pay a statement more.
-  let wakePending = false;
-  function wakeRunners(): void {
-    if (wakePending) return;
-    wakePending = true;
+  // notifying appends would commit one at a time, and each would pay a statement more. It names the event types
+  // appended in the window, so a runner wakes only for events it handles (each wake costs it a transaction): a
+  // portfolio edit wakes neither the leaderboard nor the achievements. An empty payload means "look anyway".
+  const pendingTypes = new Set<string>();
+  function wakeRunners(types: Iterable<string>): void {
+    const wasPending = pendingTypes.size > 0;
+    for (const type of types) pendingTypes.add(type);
+    if (wasPending) return;
     setTimeout(() => {
-      wakePending = false;
-      sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db).catch(() => {
+      const payload = [...pendingTypes].join(',');
+      pendingTypes.clear();
+      sql`select pg_notify(${EVENTS_CHANNEL}, ${payload.length <= MAX_NOTIFY_PAYLOAD ? payload : ''})`.execute(db).catch(() => {
         // Closed or unreachable: runners still poll.
       });
     }, NOTIFY_WINDOW_MS).unref();
@@ -217,7 +223,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
         await applyInline(trx, inline, recorded);
         return { version, events: recorded };
       });
-      wakeRunners();
+      wakeRunners(result.events.map((event) => event.type));
       return result;
     } catch (error) {
       const idTaken = isUniqueViolation(error, 'es_events_event_id_key');

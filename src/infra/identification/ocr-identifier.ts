@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { Page, Worker } from 'tesseract.js';
@@ -22,6 +23,8 @@ import type { ReadWord } from './ocr-text.ts';
 const require = createRequire(import.meta.url);
 /** LSTM-only integer model: the smaller, more accurate data for the LSTM engine. */
 export const ENGLISH_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+const OCR_WORKER = fileURLToPath(new URL('./ocr-worker.ts', import.meta.url));
 
 interface RegionMm {
   left: number;
@@ -51,8 +54,8 @@ function numberBand(picture: CardPicture): RegionMm {
 
 /** Otsu's threshold over a grey histogram. */
 export function otsuThreshold(grey: Uint8Array): number {
-  const histogram = new Array<number>(256).fill(0);
-  for (const value of grey) histogram[value]!++;
+  const histogram = new Float64Array(256);
+  for (let i = 0; i < grey.length; i++) histogram[grey[i]!]!++;
   const total = grey.length;
   let sumAll = 0;
   for (let i = 0; i < 256; i++) sumAll += i * histogram[i]!;
@@ -81,7 +84,7 @@ export function otsuThreshold(grey: Uint8Array): number {
 export function binarise(grey: Uint8Array): Uint8Array {
   const threshold = otsuThreshold(grey);
   let dark = 0;
-  for (const value of grey) if (value <= threshold) dark++;
+  for (let i = 0; i < grey.length; i++) if (grey[i]! <= threshold) dark++;
   const lightText = dark > grey.length / 2; // text is the minority: mostly dark means light lettering
   const out = new Uint8Array(grey.length);
   for (let i = 0; i < grey.length; i++) out[i] = (grey[i]! <= threshold) !== lightText ? 0 : 255;
@@ -245,6 +248,8 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
       });
       const created = await createWorker('eng', OEM.LSTM_ONLY, {
         langPath,
+        // tesseract's own worker script, started below the event loop's priority.
+        workerPath: OCR_WORKER,
         cacheMethod: 'none',
         gzip: true,
         // Without a handler tesseract.js throws a failed job from an event handler and takes the process down;

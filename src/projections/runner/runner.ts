@@ -56,7 +56,16 @@ export async function startProjectionRunners(
   let stopped = false;
   const signals = projections.map(() => new WakeSignal());
   const wakeAll = () => signals.forEach((signal) => signal.wake());
-  const unlisten = projections.length > 0 ? await database.listen(EVENTS_CHANNEL, wakeAll) : async () => {};
+  // The notification names the event types appended (empty: any): a runner is woken only for types it handles.
+  const handled = projections.map((projection) => new Set(projection.handles));
+  const onNotification = (payload: string) => {
+    if (payload === '') return wakeAll();
+    const types = payload.split(',');
+    signals.forEach((signal, index) => {
+      if (types.some((type) => handled[index]!.has(type))) signal.wake();
+    });
+  };
+  const unlisten = projections.length > 0 ? await database.listen(EVENTS_CHANNEL, onNotification) : async () => {};
 
   /** One transaction: claim the subscription, read past its checkpoint, apply, advance. Returns events applied. */
   async function runBatch(projection: AsyncProjection, size = batchSize): Promise<number> {

@@ -1,40 +1,129 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { MeasurementErrorCode, SideName } from '../../contracts/measurement.ts';
-import { ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
+import { measurementRefusalDetailsSchema, type MeasurementErrorCode, type SideMeasurement, type SideName } from '../../contracts/measurement.ts';
+import { annotateSide } from '../../vision/annotate.ts';
+import { decodeImage, ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
 import type { DecodedImage, MeasuredSide } from '../../vision/index.ts';
+import { lowerThisThreadsPriority } from '../../infra/cpu-pool/thread-priority.ts';
 
-// One side's pixel work, off the event loop: the vision layer's measurement, and the picture of the card the
-// annotated PNG and OCR are made from. Errors cross the thread boundary as data, because a thrown
+// One side of a card, all its pixel work in one task off the event loop: the photo decoded (sharp), the card found
+// and measured (the vision layer), and its annotated picture drawn. Only the compressed photo goes in and only the
+// card's picture (for identification) and the annotated PNG come out, so the megabytes of decoded pixels are
+// allocated, read and dropped on the worker's heap: on the main thread they made a full garbage collection per
+// card, a pause every request waited behind. Errors cross the thread boundary as data, because a thrown
 // ImageMeasurementError would arrive as a plain Error without its code.
 
+/**
+ * A card that small in the photo is measured from a larger decode, when the photo has the pixels: a 12-MP photo
+ * with the card across less than 60% of its height would otherwise be measured at under 11 px/mm, and told to
+ * move closer although it was sharp enough.
+ */
+const MIN_CARD_PX_PER_MM = 11;
+
 export interface MeasureSideInput {
-  image: DecodedImage;
+  /** The photo file as sent. */
+  bytes: Uint8Array;
   side: SideName;
+  maxPixels: number;
+  /** Decoded with its longer side at most this (a larger decode when the card is small in it). */
+  maxSide: number;
+}
+
+/** How long each stage took, in seconds: decode (the larger one included), measure, annotate. */
+export interface SideTimings {
+  decode: number;
+  measure: number;
+  annotate: number;
 }
 
 export type MeasureSideOutput =
-  | ({ ok: true } & MeasuredSide)
-  | { ok: false; code: MeasurementErrorCode; message: string; details: unknown };
+  | { ok: true; measurement: SideMeasurement; picture: DecodedImage; annotated: Uint8Array; timings: SideTimings }
+  | { ok: false; code: MeasurementErrorCode; message: string; details: unknown; timings: SideTimings };
 
-export function measureSideOrRefuse({ image, side }: MeasureSideInput): MeasureSideOutput {
-  try {
-    return { ok: true, ...measureSideWithPicture(image, side) };
-  } catch (error) {
-    if (error instanceof ImageMeasurementError) return { ok: false, code: error.code, message: error.message, details: error.details };
-    throw error;
-  }
+type Refusal = Extract<MeasureSideOutput, { ok: false }>;
+
+interface Attempt {
+  image: Pick<DecodedImage, 'width' | 'height' | 'original'>;
+  measured: MeasuredSide | Omit<Refusal, 'timings'>;
 }
 
-/** Piscina task: the decoded pixels come in transferred, the picture of the card goes back transferred. */
-export default function measureSideTask(input: MeasureSideInput) {
-  const output = measureSideOrRefuse(input);
+/** Decodes, measures (again from a larger decode when the card is small in the photo) and annotates one side. */
+export async function measureSideOrRefuse(input: MeasureSideInput): Promise<MeasureSideOutput> {
+  const timings: SideTimings = { decode: 0, measure: 0, annotate: 0 };
+  async function attempt(maxSide: number): Promise<Attempt> {
+    let image: DecodedImage;
+    let started = performance.now();
+    try {
+      image = await decodeImage(input.bytes, { maxPixels: input.maxPixels, maxSide });
+    } catch (error) {
+      if (error instanceof ImageMeasurementError) return { image: { width: 0, height: 0 }, measured: refusalOf(error) };
+      throw error;
+    } finally {
+      timings.decode += (performance.now() - started) / 1000;
+    }
+    started = performance.now();
+    try {
+      return { image, measured: measureSideWithPicture(image, input.side) };
+    } catch (error) {
+      if (error instanceof ImageMeasurementError) return { image, measured: refusalOf(error) };
+      throw error;
+    } finally {
+      timings.measure += (performance.now() - started) / 1000;
+    }
+  }
+
+  let { image, measured } = await attempt(input.maxSide);
+  // A card small in a large photo: measured again from a larger decode when the photo has the pixels, whether the
+  // fast decode refused it as too small or measured it coarser than the photo allows.
+  const reached = 'measurement' in measured ? measured.measurement.quality.sourcePxPerMm : measured.code === 'card_too_small' ? refusalPxPerMm(measured.details) : null;
+  if (image.original !== undefined && reached !== null && reached > 0 && reached < MIN_CARD_PX_PER_MM) {
+    ({ image, measured } = await attempt(Math.ceil((input.maxSide * MIN_CARD_PX_PER_MM) / reached)));
+  }
+  if (!('measurement' in measured)) return { ...measured, details: inPhotoPixels(measured.details, image), timings };
+  const started = performance.now();
+  const annotated = await annotateSide(measured.picture, measured.measurement);
+  timings.annotate = (performance.now() - started) / 1000;
+  return { ok: true, measurement: measured.measurement, picture: measured.picture, annotated, timings };
+}
+
+function refusalOf(error: ImageMeasurementError): Omit<Refusal, 'timings'> {
+  return { ok: false, code: error.code, message: error.message, details: error.details };
+}
+
+function refusalPxPerMm(details: unknown): number | null {
+  const parsed = measurementRefusalDetailsSchema.safeParse(details);
+  return parsed.success ? parsed.data.pxPerMm : null;
+}
+
+/** A refusal's outline and resolution, from the decoded copy's pixels to the photo's own (as the user's browser shows it). */
+function inPhotoPixels(details: unknown, image: Attempt['image']): unknown {
+  const parsed = measurementRefusalDetailsSchema.safeParse(details);
+  if (!parsed.success || image.original === undefined) return details;
+  const scale = image.original.width / image.width;
+  const found = parsed.data;
+  return {
+    ...found,
+    photo: image.original,
+    outline: found.outline === null ? null : found.outline.map((p) => ({ x: Math.round(p.x * scale * 10) / 10, y: Math.round(p.y * scale * 10) / 10 })),
+    pxPerMm: found.pxPerMm === null ? null : Math.round(found.pxPerMm * scale * 10) / 10,
+  };
+}
+
+// In a pool thread: below the event loop's priority, so a request never waits for pixel work to yield the core.
+lowerThisThreadsPriority();
+
+/** Piscina task: the photo comes in transferred; the card's picture and the annotated PNG go back transferred. */
+export default async function measureSideTask(input: MeasureSideInput) {
+  const output = await measureSideOrRefuse(input);
   if (!output.ok) return output;
+  // sharp's buffers live in memory V8 cannot hand to another thread: one copy of the PNG (not of the pixels) makes it movable.
+  const annotated = new Uint8Array(output.annotated);
+  const movable = { ...output, annotated };
   return move({
     get [transferableSymbol]() {
-      return [output.picture.data.buffer];
+      return [movable.picture.data.buffer, annotated.buffer];
     },
     get [valueSymbol]() {
-      return output;
+      return movable;
     },
   });
 }

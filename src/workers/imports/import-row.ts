@@ -9,6 +9,7 @@ import { cardFromAnalysis } from '../../contracts/portfolio-analysis.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import type { ImportRowEvent } from '../../domain/imports/index.ts';
 import { analysisOf } from '../../domain/portfolio/index.ts';
+import { callerLimitKey, waitInWords } from '../../infra/auth/rate-limiter.ts';
 import { createLimiter } from '../../infra/concurrency/limiter.ts';
 import type { EventMetadata } from '../../infra/event-store/types.ts';
 import type { Job } from '../../infra/queue/index.ts';
@@ -68,6 +69,19 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
   // downloads go on while the pool is busy.
   const grading = createLimiter(Math.max(2, services.cpuPool.size * 2));
 
+  // A row the engine grades counts against its owner's daily grading limit, as a card graded on the grade screen does
+  // (same counter, shared by every process through Redis). Only the day's window: the minute's is for bursts of
+  // requests, and the queue paces an import. Counted just before the engine runs, so a duplicate, a refused URL or a
+  // failed download costs nothing. A row over the limit fails with the limit's message; retrying the failed rows
+  // the next day grades them.
+  const { rateLimiter, limits } = services.accounts;
+  async function countDailyGrading(owner: Owner): Promise<void> {
+    const rule = limits.gradingUserPerDay;
+    const { allowed, retryAfterMs } = await rateLimiter.hit(callerLimitKey('grade', { userId: owner.slice('user:'.length) }, rule), rule);
+    if (allowed) return;
+    throw new AppError('rate_limited', 'grading_rate_limited', `You have reached your daily grading limit of ${rule.max} cards, so this card was not graded. Retry the failed rows in ${waitInWords(retryAfterMs)}.`);
+  }
+
   function metadataOf(row: PendingRow): EventMetadata {
     return {
       actor: { kind: 'user', id: row.owner.slice('user:'.length) },
@@ -91,7 +105,14 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
     const [front, back] = await Promise.all([fetchPhoto(row.frontImageUrl!, 'Front'), row.backImageUrl ? fetchPhoto(row.backImageUrl, 'Back') : null]);
     const owner = row.owner as Owner;
     // Graded and saved (grading is not saving, issue 18): a card graded earlier but never saved is imported now.
-    const graded = await grading(() => gradeAndSaveCard(gradeDeps, { owner, cardType: 'pokemon', front, back, metadata, comcId: row.itemId }));
+    const counted: GradeCardDeps = {
+      ...gradeDeps,
+      gradePhotos: async (photos) => {
+        await countDailyGrading(owner);
+        return gradeDeps.gradePhotos(photos);
+      },
+    };
+    const graded = await grading(() => gradeAndSaveCard(counted, { owner, cardType: 'pokemon', front, back, metadata, comcId: row.itemId }));
     if (!graded.graded && !graded.saved && graded.gradedByCommand !== metadata.commandId) {
       return { type: 'ImportRowDuplicate', data: { ...base, cardId: graded.cardId, reason: 'This card is already in your collection.', processingMs: elapsed() } };
     }
