@@ -1,6 +1,6 @@
 // What the HTTP benchmarks share: a real listening server over a given database, load from a worker thread (so
 // client and server do not share an event loop), percentiles, a signed-in bench user, and a scratch PostgreSQL schema.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -204,4 +204,20 @@ export async function onBothEngines(bench: (engine: 'PGlite' | 'PostgreSQL', ser
       await onPostgres.close();
     }
   });
+}
+
+/** CPU seconds by thread name (Linux): the main thread ("node"), libuv's pool, worker threads, V8's helpers. */
+export function cpuByThread(): Record<string, number> {
+  const seconds: Record<string, number> = {};
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds[name] = (seconds[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+    }
+  } catch {
+    // Not Linux: no breakdown.
+  }
+  return seconds;
 }
