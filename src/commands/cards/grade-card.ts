@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { GradedCard } from '../../contracts/grading.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import { cardDecider, type CardEvent, type CardImage } from '../../domain/cards/index.ts';
-import type { EventMetadata, EventStore, RecordedEvent } from '../../infra/event-store/types.ts';
+import type { EventMetadata, EventStore } from '../../infra/event-store/types.ts';
 import type { ImageStore } from '../../infra/image-storage/index.ts';
 import { handleCommand } from '../handle-command.ts';
 import type { CardIds } from './card-ids.ts';
@@ -47,8 +47,6 @@ export interface GradeCardOutcome {
   cardId: string;
   /** False when the owner already had this card: nothing was graded or recorded. */
   graded: boolean;
-  /** When the owner already had it: the id of the command that graded it (a retried command finds its own). */
-  gradedByCommand?: string;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -65,7 +63,7 @@ export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Pro
 
   const { events: past } = await deps.store.readStream(stream.streamId);
   const state = past.reduce((s, e) => cardDecider.evolve(s, e as unknown as CardEvent), cardDecider.initialState());
-  if (state.status === 'graded' && state.owner === owner) return { cardId, graded: false, gradedByCommand: gradedBy(past) };
+  if (state.status === 'graded' && state.owner === owner) return { cardId, graded: false };
 
   const { card, annotated } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
   const [frontImage, backImage, annotatedFront, annotatedBack] = await Promise.all([
@@ -98,10 +96,5 @@ export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Pro
   );
   if (events.length > 0) return { cardId, graded: true };
   // Another request graded the same photos meanwhile.
-  return { cardId, graded: false, gradedByCommand: gradedBy((await deps.store.readStream(stream.streamId)).events) };
-}
-
-/** The command of the card's last CardGraded (a card deleted and graded again has several). */
-function gradedBy(events: readonly RecordedEvent[]): string | undefined {
-  return events.findLast((e) => e.type === 'CardGraded')?.metadata.commandId;
+  return { cardId, graded: false };
 }

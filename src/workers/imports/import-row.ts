@@ -65,9 +65,15 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
   const { database, eventStore: store, clock, imageFetcher, queue, config, logger, importProgress } = services;
   const { db } = database;
   const gradeDeps: GradeCardDeps = { store, imageStore: services.imageStore, cardIds: services.cardIds, gradePhotos: services.gradePhotos };
-  // Downloads wait on the fetcher's own limit; grading waits here, so the CPU pool's queue never overflows and
-  // downloads go on while the pool is busy.
-  const grading = createLimiter(Math.max(2, services.cpuPool.size * 2));
+  // Grading waits here, so the CPU pool's queue never overflows. Rows download their photos only a little ahead of
+  // grading (four rows per grading slot; the fetcher's own limit of 50 bounds every download of the process): enough
+  // that a slot never waits for a download (100 ms against most of a second of grading) and that a few dead hosts
+  // (a 2 s timeout each) do not stall it, few enough that the photos of all the rows the queue runs at once
+  // (IMPORT_CONCURRENCY, 50) do not sit in memory waiting for a slot (50 rows of 12-MP phone photos, front and
+  // back: several hundred MB).
+  const gradingSlots = Math.max(2, services.cpuPool.size * 2);
+  const grading = createLimiter(gradingSlots);
+  const downloadedAhead = createLimiter(gradingSlots * 4);
 
   // A row the engine grades counts against its owner's daily grading limit, as a card graded on the grade screen does
   // (same counter, shared by every process through Redis). Only the day's window: the minute's is for bursts of
@@ -102,7 +108,6 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
   /** Grades the row into the collection and the portfolio; the outcome to record. */
   async function work(row: PendingRow, metadata: EventMetadata, base: Omit<ImportRowEvent['data'], 'processingMs'>, started: number): Promise<ImportRowEvent> {
     const elapsed = () => Math.round(performance.now() - started);
-    const [front, back] = await Promise.all([fetchPhoto(row.frontImageUrl!, 'Front'), row.backImageUrl ? fetchPhoto(row.backImageUrl, 'Back') : null]);
     const owner = row.owner as Owner;
     // Graded and saved (grading is not saving, issue 18): a card graded earlier but never saved is imported now.
     const counted: GradeCardDeps = {
@@ -112,8 +117,14 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
         return gradeDeps.gradePhotos(photos);
       },
     };
-    const graded = await grading(() => gradeAndSaveCard(counted, { owner, cardType: 'pokemon', front, back, metadata, comcId: row.itemId }));
-    if (!graded.graded && !graded.saved && graded.gradedByCommand !== metadata.commandId) {
+    const graded = await downloadedAhead(async () => {
+      const [front, back] = await Promise.all([fetchPhoto(row.frontImageUrl!, 'Front'), row.backImageUrl ? fetchPhoto(row.backImageUrl, 'Back') : null]);
+      return grading(() => gradeAndSaveCard(counted, { owner, cardType: 'pokemon', front, back, metadata, comcId: row.itemId }));
+    });
+    // The row that put the card in the collection imported it (a retried row finds its own save). Any other row of
+    // the same photos is a duplicate: the collection had the card already, or another row of this file (the same
+    // image at another address, worked on at the same time) saved it first, even if this row's grading recorded it.
+    if (graded.savedByCommand !== metadata.commandId) {
       return { type: 'ImportRowDuplicate', data: { ...base, cardId: graded.cardId, reason: 'This card is already in your collection.', processingMs: elapsed() } };
     }
     const card = await findCard(db, graded.cardId);
