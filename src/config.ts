@@ -47,6 +47,10 @@ const configSchema = z.object({
   // Namespace of the job queue's Redis keys, so several deployments (or tests) can share one Redis.
   QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('tcg'),
   CPU_POOL_SIZE: z.coerce.number().int().min(1).default(os.availableParallelism()),
+  // The nice value (Linux, per thread) the CPU pool's and OCR's threads run at, below the event loop's 0, so requests
+  // never wait for pixel work to yield a core (src/infra/cpu-pool/thread-priority.ts). 0: the same priority. The
+  // threads read it from the environment, so it is only checked here.
+  BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
