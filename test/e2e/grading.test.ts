@@ -28,7 +28,9 @@ async function checkViewer(page: Page, name: string, viewport: { width: number; 
   await picture(page).click();
   const dialog = page.getByRole('dialog');
   const image = dialog.getByRole('img');
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The viewer hides the picture until its load handler has measured it and fitted it to the screen; `complete`
+  // turns true a moment before that handler runs, so a key pressed then would be undone by the fit.
+  await image.waitFor({ state: 'visible' });
   const box = (await dialog.boundingBox())!;
   expect([Math.round(box.width), Math.round(box.height)]).toEqual([viewport.width, viewport.height]);
   await shot(page, `${name}-enlarged`, false);
