@@ -2,6 +2,7 @@ import type { Defect, SideMeasurement, SideName } from '../contracts/measurement
 import { measureCentering } from './centering.ts';
 import { measureCorners } from './corners.ts';
 import { measureEdges } from './edges.ts';
+import { normaliseExposure } from './exposure.ts';
 import { findCard } from './find-card.ts';
 import { PICTURE_PX_PER_MM, rimPxPerMm, warpCard } from './flatten.ts';
 import { cardPxPerMm, round } from './geometry.ts';
@@ -34,10 +35,11 @@ export function measureSide(image: DecodedImage, side: SideName): SideMeasuremen
  * measureSide, also handing back the picture of the card it warped for the surface, so nobody warps it again.
  * Pure and synchronous: the same pixels always give the same result, numbers rounded so the JSON is identical.
  */
-export function measureSideWithPicture(image: DecodedImage, side: SideName): MeasuredSide {
-  if (image.channels !== 3 || image.data.length !== image.width * image.height * 3) {
-    throw new Error(`measureSide needs interleaved RGB: ${image.width} × ${image.height} × 3 ≠ ${image.data.length} bytes`);
+export function measureSideWithPicture(photo: DecodedImage, side: SideName): MeasuredSide {
+  if (photo.channels !== 3 || photo.data.length !== photo.width * photo.height * 3) {
+    throw new Error(`measureSide needs interleaved RGB: ${photo.width} × ${photo.height} × 3 ≠ ${photo.data.length} bytes`);
   }
+  const image = normaliseExposure(photo);
   const quad = findCard(image);
   // Two warps: the rim at the measuring resolution with a margin of background round it (corners, edges, outline
   // sharpness), and the whole face at the picture's (centering strips, surface; the photo rarely has more detail).

@@ -50,6 +50,21 @@ describe('real-photo scenes on drawn cards', () => {
     }
   });
 
+  it('a photo taken in dim light is measured as the same card in ordinary light: the card found, borders read, no corner fray', async () => {
+    // Every step in a dim photo is smaller by the same factor as its whites: a pale border's faint edge on white
+    // paper falls under the thresholds sized for ordinary light unless the photo is brought up to normal exposure.
+    const spec = { pxPerMm: 12, borderColor: PALE_BORDER, borders: { leftMm: 3.6, rightMm: 2.4, topMm: 3, bottomMm: 3 }, photo: { background: '#f2f2ee', noise: 2, rotationDeg: 3 } };
+    const dim = await measureSynthetic({ ...spec, photo: { ...spec.photo, light: 0.6 } }, 63);
+    expect(dim.quality.sourcePxPerMm).toBeGreaterThan(11.7);
+    expect(dim.quality.sourcePxPerMm).toBeLessThan(12.3);
+    if (!dim.centering.measurable) throw new Error(dim.centering.reason);
+    expect(Math.abs(dim.centering.leftMm - 3.6)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(dim.centering.rightMm - 2.4)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(dim.centering.topMm - 3)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(dim.centering.bottomMm - 3)).toBeLessThanOrEqual(0.15);
+    expect(dim.defects.filter((d) => d.kind === 'corner-fray' || d.kind === 'corner-whitening')).toEqual([]);
+  });
+
   it('a penny sleeve\'s outline 1.5 mm outside the card is not the card: borders still read to ±0.15 mm', async () => {
     const m = await measureSynthetic(
       { pxPerMm: 8, borderColor: YELLOW, borders: { leftMm: 2.6, rightMm: 3.9, topMm: 3.5, bottomMm: 3.8 }, photo: { background: '#ededea', sleeveGapMm: 1.5, cardScale: 0.7, aspect: 16 / 9, noise: 3, rotationDeg: -2 } },

@@ -84,6 +84,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
     drawClutter(pixels, width, height, background, rng);
   }
   const photographed = photo.blur !== undefined && photo.blur > 0 ? await blurred(pixels, width, height, photo.blur) : pixels;
+  dim(photographed, photo.light ?? 1);
   addNoise(photographed, photo.noise ?? 0, rng);
 
   const image = sharp(photographed, { raw: { width, height, channels: 3 } });
@@ -285,6 +286,12 @@ function placeCard(
       pixels[i + 2] = b + pixels[i + 2]! * (1 - alpha);
     }
   }
+}
+
+/** A scene in less light: every level scaled down, as a camera that did not raise its exposure records it. */
+function dim(pixels: Uint8ClampedArray, light: number): void {
+  if (light >= 1) return;
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.round(pixels[i]! * light);
 }
 
 /** Gaussian noise from a table of normal quantiles: the same distribution as Box–Muller, many times faster. */

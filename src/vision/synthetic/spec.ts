@@ -60,6 +60,8 @@ export interface SyntheticCardSpec {
     keystone?: number;
     /** Gaussian blur of the whole photo (camera shake, missed focus), sigma in photo pixels. Default none. */
     blur?: number;
+    /** How much light the scene had: every level is scaled by this before the camera's noise (0.6: a dim room). Default 1. */
+    light?: number;
     /** Standard deviation of per-pixel noise in 8-bit levels. Default 0. */
     noise?: number;
     /** Default 'jpeg' at quality 85. */
