@@ -41,6 +41,14 @@ const ACROSS_COS = Math.cos((25 * Math.PI) / 180);
 const MIN_SIDE_SCORE = 0.45;
 /** Among quads scoring within this share of the best, the largest is the card: art frames and boxes lie inside it. */
 const NEAR_BEST = 0.85;
+/**
+ * Just inside a bordered card's four sides is its border, one colour all round: along each side the colours lie
+ * within BORDER_SPREAD of their mean on average (noise and a little shading; a strip of art varies more), and the
+ * four sides' means within BORDER_AGREEMENT of each other. A quad pieced together from other things' lines (a slab's
+ * holder, its label, the card's foot) has another colour inside each side; one inside the art has no one colour.
+ */
+const BORDER_SPREAD = 4;
+const BORDER_AGREEMENT = 40;
 /** Colour step across a side (mean of channels' absolute differences, 0–255) at which a side counts fully as a step. */
 const FULL_STEP = 24;
 
@@ -299,9 +307,10 @@ function bestQuad(search: SearchImage, lines: HoughLine[], threshold: number): P
   }
   if (candidates.length === 0) return null;
   const best = Math.max(...candidates.map((c) => c.score));
-  const chosen = candidates
-    .filter((c) => c.score >= NEAR_BEST * best)
-    .sort((p, q) => q.area - p.area || q.score - p.score)[0]!;
+  // One border colour all round first (a borderless or miscut card has none, and then the largest wins as before),
+  // then the largest.
+  const near = candidates.filter((c) => c.score >= NEAR_BEST * best).map((c) => ({ ...c, oneBorder: oneBorderAllRound(search, c.corners) }));
+  const chosen = near.sort((p, q) => Number(q.oneBorder) - Number(p.oneBorder) || q.area - p.area || q.score - p.score)[0]!;
   return orderUpright(chosen.corners);
 }
 
@@ -332,6 +341,47 @@ function quadScore(search: SearchImage, quad: Point[], threshold: number): numbe
   let steps = 0;
   for (const { a, length, dx, dy, nx, ny } of sides) steps += colourStep(search, a, dx, dy, nx, ny, length);
   return total * Math.min(1, 0.4 + (0.6 * steps) / 4 / FULL_STEP);
+}
+
+/**
+ * Whether just inside the quad (2–3 search pixels in) is one border all round: along each side one colour (a strip
+ * of art is not), and the same colour on all four sides.
+ */
+function oneBorderAllRound(search: SearchImage, quad: Point[]): boolean {
+  const { width, height, rgb } = search;
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  const means: number[][] = [];
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k]!;
+    const b = quad[(k + 1) % 4]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const [dx, dy] = [(b.x - a.x) / length, (b.y - a.y) / length];
+    // Normal pointing into the quad.
+    const inward = (centre.x - a.x) * -dy + (centre.y - a.y) * dx >= 0 ? 1 : -1;
+    const [nx, ny] = [-dy * inward, dx * inward];
+    const samples: number[][] = [];
+    for (let s = 0; s < SIDE_SAMPLES; s++) {
+      const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (s + 0.5)) / SIDE_SAMPLES;
+      for (const o of [2, 3]) {
+        const x = Math.round(a.x + dx * length * t + nx * o);
+        const y = Math.round(a.y + dy * length * t + ny * o);
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        const i = (y * width + x) * 3;
+        samples.push([rgb[i]!, rgb[i + 1]!, rgb[i + 2]!]);
+      }
+    }
+    if (samples.length === 0) return false;
+    const mean = [0, 1, 2].map((c) => samples.reduce((sum, sample) => sum + sample[c]!, 0) / samples.length);
+    const spread = samples.reduce((sum, sample) => sum + colourGap(sample, mean), 0) / samples.length;
+    if (spread > BORDER_SPREAD) return false;
+    means.push(mean);
+  }
+  for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) if (colourGap(means[i]!, means[j]!) > BORDER_AGREEMENT) return false;
+  return true;
+}
+
+function colourGap(a: readonly number[], b: readonly number[]): number {
+  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 }
 
 /** Share of the points between shares `from` and `to` of the side where an edge crosses it (within ±1.5 px). */

@@ -6,4 +6,6 @@ export type { DecodeOptions } from './decode.ts';
 export { measureSide, measureSideWithPicture } from './measure-side.ts';
 export type { MeasuredSide } from './measure-side.ts';
 export { renderSyntheticCard } from './synthetic/render.ts';
-export type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering } from './synthetic/spec.ts';
+export type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering, SyntheticSlab } from './synthetic/spec.ts';
+export { findSlabLabel } from './slab-label.ts';
+export type { GreyImage } from './slab-label.ts';

@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { Point } from '../../contracts/measurement.ts';
-import { homographyFromPoints } from '../geometry.ts';
+import { CARD_CORNERS_MM } from '../card-outline.ts';
+import { applyHomography, homographyFromPoints } from '../geometry.ts';
 import { artSvg, cardSvg, colourDistance, contrastingColour, parseHex } from './card-svg.ts';
 import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
+import { SLAB_MM, slabSvg } from './slab.ts';
 import { drawSleeveGlare, drawSoftShadow, tintInside } from './surroundings.ts';
 
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
@@ -18,6 +20,8 @@ const RULING_SPACING_MM = 7;
 const RULING_MM = 0.2;
 const RULING_COLOUR = parseHex('#9db4d8');
 const MARGIN_COLOUR = parseHex('#d98a8a');
+/** A slabbed card fills less of the photo by default, so the whole holder fits in it. */
+const SLAB_CARD_SCALE = 0.58;
 /** A penny sleeve's edge: a thin light line, half transparent. */
 const SLEEVE_LINE_MM = 0.25;
 const SLEEVE_COLOUR = parseHex('#e6e8ec');
@@ -32,7 +36,8 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
   const photo = spec.photo ?? {};
   const variant = spec.variant ?? 'card';
   const pxPerMm = spec.pxPerMm ?? 20;
-  const height = Math.round((CARD_HEIGHT_MM * pxPerMm) / (photo.cardScale ?? 0.75));
+  const cardScale = photo.cardScale ?? (photo.slab ? SLAB_CARD_SCALE : 0.75);
+  const height = Math.round((CARD_HEIGHT_MM * pxPerMm) / cardScale);
   const width = Math.round(height * (photo.aspect ?? 0.8));
   const borderColor = spec.borderColor !== undefined ? parseHex(spec.borderColor) : rng.pick(BORDER_COLOURS);
   const background =
@@ -64,7 +69,10 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
     const cardHeight = CARD_HEIGHT_MM * pxPerMm;
     const cardWidth = CARD_WIDTH_MM * pxPerMm;
     const centerX = photo.centerX ?? (variant === 'cut-off' ? (width - 0.35 * cardWidth) / width : 0.5);
-    const quad = cardQuad(cardWidth, cardHeight, centerX * width, (photo.centerY ?? 0.5) * height, photo.rotationDeg ?? 0, photo.keystone ?? 0);
+    // In a slab the card sits below the holder's middle: by default the holder, not the card, is centred.
+    const slabShiftMm = photo.slab ? CARD_HEIGHT_MM / 2 - (SLAB_MM.top + SLAB_MM.bottom) / 2 : 0;
+    const centerY = photo.centerY ?? 0.5 + (slabShiftMm * pxPerMm) / height;
+    const quad = cardQuad(cardWidth, cardHeight, centerX * width, centerY * height, photo.rotationDeg ?? 0, photo.keystone ?? 0);
     const corners = [
       { x: 0, y: 0 },
       { x: card.info.width, y: 0 },
@@ -75,8 +83,9 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
     const sleeve =
       photo.sleeveGapMm === undefined
         ? null
-        : cardQuad(cardWidth + 2 * photo.sleeveGapMm * pxPerMm, cardHeight + 2 * photo.sleeveGapMm * pxPerMm, centerX * width, (photo.centerY ?? 0.5) * height, (photo.rotationDeg ?? 0) + (photo.sleeveTiltDeg ?? 0), photo.keystone ?? 0);
+        : cardQuad(cardWidth + 2 * photo.sleeveGapMm * pxPerMm, cardHeight + 2 * photo.sleeveGapMm * pxPerMm, centerX * width, centerY * height, (photo.rotationDeg ?? 0) + (photo.sleeveTiltDeg ?? 0), photo.keystone ?? 0);
     if (sleeve !== null && photo.sleeveTint !== undefined) tintInside(pixels, width, height, sleeve, photo.sleeveTint);
+    if (photo.slab) await placeSlab(pixels, width, height, slabSvg(photo.slab, pxPerMm), quad);
     placeCard(pixels, width, height, new Uint8Array(card.data.buffer, card.data.byteOffset, card.data.byteLength), card.info.width, card.info.height, corners, quad);
     if (sleeve !== null) drawOutline(pixels, width, height, sleeve, SLEEVE_LINE_MM * pxPerMm, SLEEVE_COLOUR, SLEEVE_OPACITY);
     if (sleeve !== null && photo.sleeveGlare !== undefined) drawSleeveGlare(pixels, width, height, sleeve, pxPerMm, photo.sleeveGlare);
@@ -234,6 +243,21 @@ function drawClutter(pixels: Uint8ClampedArray, width: number, height: number, b
       }
     }
   }
+}
+
+/** The slab (holder and label, drawn round the card's mm) warped onto the photo the way the card is: the card goes on top. */
+async function placeSlab(pixels: Uint8ClampedArray, width: number, height: number, svg: string, cardQuadInPhoto: Point[]): Promise<void> {
+  const slab = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, cardQuadInPhoto);
+  const { left, top, right, bottom } = SLAB_MM;
+  const corners = [
+    { x: 0, y: 0 },
+    { x: slab.info.width, y: 0 },
+    { x: slab.info.width, y: slab.info.height },
+    { x: 0, y: slab.info.height },
+  ];
+  const inPhoto = [applyHomography(mmToPhoto, left, top), applyHomography(mmToPhoto, right, top), applyHomography(mmToPhoto, right, bottom), applyHomography(mmToPhoto, left, bottom)];
+  placeCard(pixels, width, height, new Uint8Array(slab.data.buffer, slab.data.byteOffset, slab.data.byteLength), slab.info.width, slab.info.height, corners, inPhoto);
 }
 
 /** Warps the rendered card (RGBA) onto the photo so its corners land on `quad` (perspective, bilinear, alpha-blended). */

@@ -21,6 +21,22 @@ export interface SyntheticLettering {
   number?: string;
 }
 
+/**
+ * A grader's slab round the card: a clear holder a little larger than the card, and above the card inside it a white
+ * label printed with the grader's name, the grade, a certificate number and the card's name and year.
+ */
+export interface SyntheticSlab {
+  /** Printed large at the label's foot, as the grader's logo: "PSA", "BECKETT", "CGC". */
+  company: string;
+  /** The grade as the label prints it: "GEM MT 10", "9.5 GEM MINT". */
+  gradeText: string;
+  /** The certificate number, printed under the grade. */
+  cert: string;
+  /** The card's name line and its year line on the label's left. */
+  name?: string;
+  year?: string;
+}
+
 export interface SyntheticBorders {
   leftMm: number;
   rightMm: number;
@@ -85,6 +101,8 @@ export interface SyntheticCardSpec {
     centerY?: number;
     /** A soft shadow cast by the card, offset down and right, this many mm wide. Default none. */
     shadowMm?: number;
+    /** The card sealed in a grader's slab, its label above the card. Default none (a raw card). */
+    slab?: SyntheticSlab;
   };
   /** Refusal fixtures: a photo without a card, a blank photo, or a card cut off by the photo's edge. */
   variant?: 'card' | 'no-card' | 'blank' | 'cut-off';
