@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './infra/database/index.ts';
 import { createEventStore, type EventStore } from './infra/event-store/index.ts';
 import { shippedCatalog } from './infra/catalog/index.ts';
 import { createCardIdentifier } from './infra/identification/index.ts';
+import { createSlabLabelReader } from './infra/identification/slab-label-reader.ts';
 import { createPriceSource, withMarketPrice, type PriceSource } from './infra/prices/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
 import { imageStoreWarning, openImageStore, type ImageStore } from './infra/image-storage/index.ts';
@@ -129,7 +130,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const readCard = createCardIdentifier(config, (reason) => logger.warn({ reason }, 'vision model unavailable; card identified by OCR'));
     const identifier = prices.name === 'none' ? readCard : withMarketPrice(readCard, prices, shippedCatalog());
     closers.push({ name: 'card identifier', close: () => identifier.close() });
-    const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage });
+    const labelReader = createSlabLabelReader({ onError: (error) => logger.warn({ err: error }, 'slab label not read; card graded as raw') });
+    closers.push({ name: 'slab label reader', close: () => labelReader.close() });
+    const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, labelReader, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage });
     const imageStore = openImageStore(config);
     if (imageStore.close) closers.push({ name: 'image store', close: async () => imageStore.close?.() });
     const imageWarning = imageStoreWarning(config);

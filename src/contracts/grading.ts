@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sideMeasurementSchema } from './measurement.ts';
+import { gradingCompanySchema } from './portfolio.ts';
 
 // What a graded card looks like to the API and the web app (SPEC.md §3 "Grading result", §9 "Grading rules",
 // GRADING.md §2). Grades are numbers rounded to 0.1. The engine in src/domain/grading fills everything but the
@@ -143,6 +144,11 @@ export const sideMeasurementsSchema = z.object({
   back: sideMeasurementSchema.optional(),
 });
 
+/** What a grader's slab label says, read off the photo of a slabbed card (the grade in steps of 0.5). */
+export const slabLabelSchema = z.object({ company: gradingCompanySchema, grade: z.number().min(1).max(10) });
+export type SlabLabel = z.infer<typeof slabLabelSchema>;
+export type GradingCompany = SlabLabel['company'];
+
 /** Shown when a field is unknown (SPEC.md: "N/A"). */
 export const NOT_AVAILABLE = 'N/A';
 export const UNKNOWN_CARD_NAME = 'Unknown card';
@@ -163,6 +169,8 @@ export const gradedCardSchema = cardGradeSchema.extend({
   psa10Value: z.string(),
   identification: identificationSchema,
   measurements: sideMeasurementsSchema,
+  /** A card photographed in a grader's slab: the label's grader and grade. Absent for a raw card. */
+  slabLabel: slabLabelSchema.optional(),
 });
 export type GradedCard = z.infer<typeof gradedCardSchema>;
 

@@ -6,6 +6,7 @@ import { inlineProjections } from '../../src/projections/index.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
 import { routeDatabaseKind } from '../support/database.ts';
 import { analysisResultSchema, cardFromAnalysis } from '../../src/contracts/portfolio-analysis.ts';
+import { renderSyntheticCard } from '../../src/vision/index.ts';
 import { expectRefused, samplePhoto, startCardsApp, startPhotoServer, type Browser, type CardsHarness } from './cards-harness.ts';
 
 // The portfolio routes through the real app on both engines: add, list, read, inline edit (PATCH), detail edit
@@ -273,6 +274,24 @@ describe.each([await routeDatabaseKind()])('portfolio API on %s', (kind) => {
     } finally {
       await server.close();
     }
+  });
+
+  it('reads a slabbed card as professionally graded, its grader and grade from the label, and adds it so; the same card raw is not', async () => {
+    const { browser } = await h.registered();
+    const drawn = { pxPerMm: 12, borderColor: '#e8c33a', lettering: { name: 'Charizard' }, photo: { noise: 3 } };
+    const slab = { company: 'PSA', gradeText: 'GEM MT 10', cert: '84512377', year: '1999 POKEMON GAME', name: 'CHARIZARD-HOLO' };
+    const analyse = async (photo: Uint8Array) => {
+      const response = await browser.post('/api/analyze-card-images', { frontImage: `data:image/jpeg;base64,${Buffer.from(photo).toString('base64')}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return analysisResultSchema.parse(response.json());
+    };
+    const [slabbed, raw] = await Promise.all([analyse(await renderSyntheticCard({ ...drawn, photo: { ...drawn.photo, slab } }, 41)), analyse(await renderSyntheticCard(drawn, 41))]);
+    expect(slabbed).toMatchObject({ isGraded: true, gradingCompany: 'PSA', grade: 10 });
+    expect(raw).toMatchObject({ isGraded: false, gradingCompany: null, grade: null });
+    // The engine's grade of the card itself, in or out of the slab.
+    expect(Math.abs(slabbed.estimatedGrade! - raw.estimatedGrade!)).toBeLessThanOrEqual(0.5);
+    expect(await add(browser, cardFromAnalysis(slabbed))).toMatchObject({ isGraded: true, gradingCompany: 'PSA', officialGrade: 10 });
+    expect(await add(browser, cardFromAnalysis(raw))).toMatchObject({ isGraded: false, gradingCompany: null, officialGrade: null });
   });
 
   it('refuses analysis to a guest, of private addresses, of what is not an image, and of a 20 MB body', async () => {

@@ -5,3 +5,4 @@ export { centeringCeilings } from './ceilings.ts';
 export { bgsOverall } from './bgs-overall.ts';
 export { normaliseRarity } from './rarity.ts';
 export { roundGrade } from './tables.ts';
+export { parseSlabLabel } from './slab-label.ts';

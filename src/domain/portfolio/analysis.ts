@@ -9,8 +9,8 @@ import { knownPrice } from '../cards/index.ts';
 
 /**
  * SPEC.md §3's analysis result from the engine's grade: who the card is (OCR or the configured vision model), its
- * price only where a named source gave one, and the engine's grade as the estimate of a raw card. Reading a slab's
- * label is not done yet, so no card is reported as professionally graded.
+ * price only where a named source gave one, and the engine's grade as the estimate. A card photographed in a
+ * grader's slab whose label was read is professionally graded: its grader and the label's grade.
  */
 export function analysisOf(card: GradedCard, frontImageUrl: string, backImageUrl: string | null): AnalysisResult {
   const known = knownPrice(card.identification);
@@ -21,9 +21,9 @@ export function analysisOf(card: GradedCard, frontImageUrl: string, backImageUrl
     cardNumber: card.cardNumber,
     // The year the card's set came out, when the catalogue matched the card.
     year: card.identification.cardYear ?? null,
-    isGraded: false,
-    gradingCompany: null,
-    grade: null,
+    isGraded: card.slabLabel !== undefined,
+    gradingCompany: card.slabLabel?.company ?? null,
+    grade: card.slabLabel?.grade ?? null,
     estimatedGrade: card.overallGrade,
     condition: card.condition,
     estimatedPrice: cents === null ? 'N/A' : formatUsd(cents),

@@ -195,6 +195,26 @@ function wordsOf(page: Page): ReadWord[] {
   return words;
 }
 
+/** A tesseract worker reading English from the installed data (never downloaded), sparse text at 300 dpi. */
+export async function startOcrWorker(langPath = ENGLISH_LANG_PATH): Promise<Worker> {
+  // tesseract.js never settles createWorker when the data cannot be loaded: make sure it is there first.
+  await access(path.join(langPath, 'eng.traineddata.gz')).catch(() => {
+    throw new Error(`OCR language data not found in ${langPath}: install @tesseract.js-data/eng`);
+  });
+  const created = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath,
+    // tesseract's own worker script, started below the event loop's priority.
+    workerPath: OCR_WORKER,
+    cacheMethod: 'none',
+    gzip: true,
+    // Without a handler tesseract.js throws a failed job from an event handler and takes the process down;
+    // with one, the job's promise rejects and the reader answers without a reading.
+    errorHandler: () => {},
+  });
+  await created.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: '300' });
+  return created;
+}
+
 export interface OcrIdentifierOptions {
   langPath?: string;
   /** Told when reading failed (logging); the card is then simply not identified. */
@@ -240,25 +260,7 @@ export function identifyFromReading(
 export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIdentifier {
   let worker: Promise<Worker> | undefined;
   const getWorker = () => {
-    worker ??= (async () => {
-      const langPath = options.langPath ?? ENGLISH_LANG_PATH;
-      // tesseract.js never settles createWorker when the data cannot be loaded: make sure it is there first.
-      await access(path.join(langPath, 'eng.traineddata.gz')).catch(() => {
-        throw new Error(`OCR language data not found in ${langPath}: install @tesseract.js-data/eng`);
-      });
-      const created = await createWorker('eng', OEM.LSTM_ONLY, {
-        langPath,
-        // tesseract's own worker script, started below the event loop's priority.
-        workerPath: OCR_WORKER,
-        cacheMethod: 'none',
-        gzip: true,
-        // Without a handler tesseract.js throws a failed job from an event handler and takes the process down;
-        // with one, the job's promise rejects and identify() answers without a name.
-        errorHandler: () => {},
-      });
-      await created.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: '300' });
-      return created;
-    })();
+    worker ??= startOcrWorker(options.langPath);
     return worker;
   };
 

@@ -3,9 +3,10 @@ import type { SideMeasurement, SideName } from '../../contracts/measurement.ts';
 import { describeGradedCard, gradeCard as gradeMeasuredCard } from '../../domain/grading/index.ts';
 import type { CpuPool } from '../../infra/cpu-pool/index.ts';
 import type { CardIdentifier, CardPicture } from '../../infra/identification/index.ts';
+import type { SlabLabelReader } from '../../infra/identification/slab-label-reader.ts';
 import { noIdentifier } from '../../infra/identification/index.ts';
 import { ImageMeasurementError } from '../../vision/index.ts';
-import type { DecodedImage } from '../../vision/index.ts';
+import type { DecodedImage, GreyImage } from '../../vision/index.ts';
 import { measureSideOrRefuse } from './measure-side-task.ts';
 import type { MeasureSideInput, MeasureSideOutput } from './measure-side-task.ts';
 
@@ -28,13 +29,15 @@ export interface GradeCardDeps {
   cpuPool?: CpuPool;
   /** Default: none (source 'none'). */
   identifier?: CardIdentifier;
+  /** Reads a slabbed card's label (grader and grade); without one, every card is graded as raw. */
+  labelReader?: SlabLabelReader;
   maxPixels: number;
   maxSide?: number;
-  /** Told how long each stage took, in seconds (decode, measure, grade, identify, annotate, total): for metrics. */
+  /** Told how long each stage took, in seconds (decode, measure, grade, identify, label, annotate, total): for metrics. */
   observeStage?: (stage: GradingStage, seconds: number) => void;
 }
 
-export type GradingStage = 'decode' | 'measure' | 'grade' | 'identify' | 'annotate' | 'total';
+export type GradingStage = 'decode' | 'measure' | 'grade' | 'identify' | 'label' | 'annotate' | 'total';
 
 /** Runs `work`, telling `observe` how long it took (when it succeeds). */
 async function timed<T>(stage: GradingStage, observe: GradeCardDeps['observeStage'], work: () => Promise<T> | T): Promise<T> {
@@ -54,6 +57,7 @@ interface GradedSide {
   measurement: SideMeasurement;
   picture: DecodedImage;
   annotated: Uint8Array;
+  label: GreyImage | null;
 }
 
 const SIDE_NAME: Record<SideName, string> = { front: 'Front', back: 'Back' };
@@ -96,9 +100,16 @@ async function gradePhotos(photos: { front: Uint8Array; back?: Uint8Array }, dep
   const measurements = back ? { front: front.measurement, back: back.measurement } : { front: front.measurement };
   const grade = await timed('grade', observe, () => gradeMeasuredCard(measurements));
   const identifier = deps.identifier ?? noIdentifier;
-  const identification = await timed('identify', observe, () => identifier.identify(pictureOf(front), back ? pictureOf(back) : undefined));
+  // A slab's label is read beside identification (each has its own OCR worker); the engine's grade stays the card's own.
+  const { labelReader } = deps;
+  const { label } = front;
+  const [identification, slabLabel] = await Promise.all([
+    timed('identify', observe, () => identifier.identify(pictureOf(front), back ? pictureOf(back) : undefined)),
+    label && labelReader ? timed('label', observe, () => labelReader.read(label)) : null,
+  ]);
+  const card = describeGradedCard(grade, identification, measurements);
   return {
-    card: describeGradedCard(grade, identification, measurements),
+    card: slabLabel ? { ...card, slabLabel } : card,
     annotated: back ? { front: front.annotated, back: back.annotated } : { front: front.annotated },
   };
 }

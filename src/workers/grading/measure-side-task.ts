@@ -1,8 +1,8 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { measurementRefusalDetailsSchema, type MeasurementErrorCode, type SideMeasurement, type SideName } from '../../contracts/measurement.ts';
 import { annotateSide } from '../../vision/annotate.ts';
-import { decodeImage, ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
-import type { DecodedImage, MeasuredSide } from '../../vision/index.ts';
+import { decodeImage, findSlabLabel, ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
+import type { DecodedImage, GreyImage, MeasuredSide } from '../../vision/index.ts';
 import { lowerThisThreadsPriority } from '../../infra/cpu-pool/thread-priority.ts';
 
 // One side of a card, all its pixel work in one task off the event loop: the photo decoded (sharp), the card found
@@ -36,7 +36,7 @@ export interface SideTimings {
 }
 
 export type MeasureSideOutput =
-  | { ok: true; measurement: SideMeasurement; picture: DecodedImage; annotated: Uint8Array; timings: SideTimings }
+  | { ok: true; measurement: SideMeasurement; picture: DecodedImage; annotated: Uint8Array; label: GreyImage | null; timings: SideTimings }
   | { ok: false; code: MeasurementErrorCode; message: string; details: unknown; timings: SideTimings };
 
 type Refusal = Extract<MeasureSideOutput, { ok: false }>;
@@ -44,6 +44,8 @@ type Refusal = Extract<MeasureSideOutput, { ok: false }>;
 interface Attempt {
   image: Pick<DecodedImage, 'width' | 'height' | 'original'>;
   measured: MeasuredSide | Omit<Refusal, 'timings'>;
+  /** A slabbed card's label, above the card on the front; null for a raw card. */
+  label?: GreyImage | null;
 }
 
 /** Decodes, measures (again from a larger decode when the card is small in the photo) and annotates one side. */
@@ -62,7 +64,8 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
     }
     started = performance.now();
     try {
-      return { image, measured: measureSideWithPicture(image, input.side) };
+      const measured = measureSideWithPicture(image, input.side);
+      return { image, measured, label: input.side === 'front' ? findSlabLabel(image, measured.measurement.quad) : null };
     } catch (error) {
       if (error instanceof ImageMeasurementError) return { image, measured: refusalOf(error) };
       throw error;
@@ -71,18 +74,18 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
     }
   }
 
-  let { image, measured } = await attempt(input.maxSide);
+  let { image, measured, label } = await attempt(input.maxSide);
   // A card small in a large photo: measured again from a larger decode when the photo has the pixels, whether the
   // fast decode refused it as too small or measured it coarser than the photo allows.
   const reached = 'measurement' in measured ? measured.measurement.quality.sourcePxPerMm : measured.code === 'card_too_small' ? refusalPxPerMm(measured.details) : null;
   if (image.original !== undefined && reached !== null && reached > 0 && reached < MIN_CARD_PX_PER_MM) {
-    ({ image, measured } = await attempt(Math.ceil((input.maxSide * MIN_CARD_PX_PER_MM) / reached)));
+    ({ image, measured, label } = await attempt(Math.ceil((input.maxSide * MIN_CARD_PX_PER_MM) / reached)));
   }
   if (!('measurement' in measured)) return { ...measured, details: inPhotoPixels(measured.details, image), timings };
   const started = performance.now();
   const annotated = await annotateSide(measured.picture, measured.measurement);
   timings.annotate = (performance.now() - started) / 1000;
-  return { ok: true, measurement: measured.measurement, picture: measured.picture, annotated, timings };
+  return { ok: true, measurement: measured.measurement, picture: measured.picture, annotated, label: label ?? null, timings };
 }
 
 function refusalOf(error: ImageMeasurementError): Omit<Refusal, 'timings'> {
@@ -111,7 +114,7 @@ function inPhotoPixels(details: unknown, image: Attempt['image']): unknown {
 // In a pool thread: below the event loop's priority, so a request never waits for pixel work to yield the core.
 lowerThisThreadsPriority();
 
-/** Piscina task: the photo comes in transferred; the card's picture and the annotated PNG go back transferred. */
+/** Piscina task: the photo comes in transferred; the card's picture, the annotated PNG and any label go back transferred. */
 export default async function measureSideTask(input: MeasureSideInput) {
   const output = await measureSideOrRefuse(input);
   if (!output.ok) return output;
@@ -120,7 +123,7 @@ export default async function measureSideTask(input: MeasureSideInput) {
   const movable = { ...output, annotated };
   return move({
     get [transferableSymbol]() {
-      return [movable.picture.data.buffer, annotated.buffer];
+      return [movable.picture.data.buffer, annotated.buffer, ...(movable.label ? [movable.label.data.buffer] : [])];
     },
     get [valueSymbol]() {
       return movable;

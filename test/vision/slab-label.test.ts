@@ -1,0 +1,67 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SlabLabel } from '../../src/contracts/grading.ts';
+import type { SideMeasurement } from '../../src/contracts/measurement.ts';
+import { gradeCard } from '../../src/domain/grading/index.ts';
+import { createSlabLabelReader } from '../../src/infra/identification/slab-label-reader.ts';
+import { renderSyntheticCard } from '../../src/vision/index.ts';
+import type { SyntheticCardSpec, SyntheticSlab } from '../../src/vision/index.ts';
+import { MEASURE_MAX_SIDE } from '../../src/workers/grading/index.ts';
+import { measureSideOrRefuse } from '../../src/workers/grading/measure-side-task.ts';
+import { MAX_PIXELS } from './synthetic-photos.ts';
+
+// A card photographed in a grader's slab (issue 10): the engine still finds the card, not the holder round it, and
+// grades it as it would out of the slab; the label above it is found and read offline (OCR) as the grader and the
+// grade. A raw card has no label, on a table or on white paper.
+
+const reader = createSlabLabelReader();
+afterAll(() => reader.close());
+
+/** A yellow-bordered card, 3 mm borders all round, its name printed. */
+function card(photo: SyntheticCardSpec['photo'] = {}): SyntheticCardSpec {
+  return { pxPerMm: 12, borderColor: '#e8c33a', lettering: { name: 'Charizard' }, photo: { noise: 3, ...photo } };
+}
+
+async function frontOf(spec: SyntheticCardSpec, seed: number) {
+  const output = await measureSideOrRefuse({ bytes: await renderSyntheticCard(spec, seed), side: 'front', maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE });
+  if (!output.ok) throw new Error(`refused: ${output.message}`);
+  return output;
+}
+
+/** The card, not the holder or its label: borders drawn 3 mm all round read 50/50 both ways. */
+function expectCardFound(measurement: SideMeasurement) {
+  if (!measurement.centering.measurable) throw new Error(`centering not measurable: ${measurement.centering.reason}`);
+  expect(Math.abs(measurement.centering.horizontal.worstShare - 50)).toBeLessThanOrEqual(2);
+  expect(Math.abs(measurement.centering.vertical.worstShare - 50)).toBeLessThanOrEqual(2);
+}
+
+const SLABS: Array<[string, SyntheticSlab, SlabLabel]> = [
+  ['PSA', { company: 'PSA', gradeText: 'GEM MT 10', cert: '84512377', year: '1999 POKEMON GAME', name: 'CHARIZARD-HOLO' }, { company: 'PSA', grade: 10 }],
+  ['BGS', { company: 'BECKETT', gradeText: '9.5 GEM MINT', cert: '0012345678', year: '2021 POKEMON EVOLVING SKIES', name: 'UMBREON VMAX' }, { company: 'BGS', grade: 9.5 }],
+  ['CGC', { company: 'CGC', gradeText: 'MINT 9', cert: '4109876001', year: '2022 Pokemon Lost Origin', name: 'Giratina V' }, { company: 'CGC', grade: 9 }],
+  ['SGC', { company: 'SGC', gradeText: '8.5 NM-MT+', cert: '1234567', year: '1999 Pokemon Jungle', name: 'Pikachu' }, { company: 'SGC', grade: 8.5 }],
+  ['TAG', { company: 'TAG', gradeText: 'MINT 9', cert: 'A1B2C3D4', year: '2020 POKEMON VIVID VOLTAGE', name: 'PIKACHU VMAX' }, { company: 'TAG', grade: 9 }],
+  ['AGS', { company: 'AGS', gradeText: 'NM-MT 8', cert: '2019004512', year: '2019 HIDDEN FATES', name: 'MEW' }, { company: 'AGS', grade: 8 }],
+];
+
+describe('a slabbed card', () => {
+  it.each(SLABS.map(([name, slab, expected], i) => [name, slab, expected, i] as const))(
+    'given a card in a slab by %s, turned a little, when measured and its label read, then the card is found and the label gives the grader and grade',
+    async (_, slab, expected, i) => {
+      const front = await frontOf(card({ slab, rotationDeg: i % 2 === 0 ? -2 : 3 }), 20 + i);
+      expectCardFound(front.measurement);
+      expect(front.label).not.toBeNull();
+      expect(await reader.read(front.label!)).toEqual(expected);
+    },
+  );
+
+  it('given the same card raw and slabbed, when graded, then the slab changes neither where the card is found nor its grade', async () => {
+    const [raw, slabbed] = await Promise.all([frontOf(card(), 31), frontOf(card({ slab: SLABS[0]![1] }), 31)]);
+    expectCardFound(slabbed.measurement);
+    expect(raw.label).toBeNull();
+    expect(Math.abs(gradeCard({ front: slabbed.measurement }).overallGrade - gradeCard({ front: raw.measurement }).overallGrade)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('given a raw card on white lined paper or a light table, when measured, then no label is found', async () => {
+    for (const photo of [{ surface: 'lined-paper' as const }, { background: '#e6e4dc' }]) expect((await frontOf(card(photo), 32)).label).toBeNull();
+  });
+});
