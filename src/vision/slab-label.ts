@@ -30,13 +30,13 @@ const LABEL_MAX_MM = 0.33 * CARD_HEIGHT_MM;
 /** The label's foot lies at most this far above the card's top (a holder's well and rim). */
 const MAX_GAP_MM = 15;
 /**
- * The label's paper is the lightest thing above the card (its 98th percentile of grey): a pixel within this much of
- * that is paper, whatever the light; the plastic over a table is darker. And paper is never darker than LIGHT_LEVEL.
+ * The label's paper is the lightest thing above the card (its 98th percentile of grey), and at least PAPER_MIN even
+ * in a dim room. Shares of it, so they hold whatever the light: a pixel at PAPER_SHARE of it or more is paper (the
+ * plastic over a table is darker), one below PRINT_SHARE of it is print.
  */
-const PAPER_SPREAD = 45;
-const LIGHT_LEVEL = 150;
-/** Print on the label: this much darker than its paper at least. */
-const PRINT_CONTRAST = 100;
+const PAPER_MIN = 90;
+const PAPER_SHARE = 0.8;
+const PRINT_SHARE = 0.5;
 /** A row of the label is mostly light across the card's width (its print takes the rest)… */
 const LIGHT_ROW_SHARE = 0.6;
 /** …and a line of print (a long one, or the grader's logo) may darken it for up to this long. */
@@ -85,7 +85,8 @@ function findBand(image: DecodedImage, mmToPhoto: Homography): { top: number; bo
   const search = greyRegion(image, mmToPhoto, { x0: 0, x1: CARD_WIDTH_MM, y0: -SEARCH_ABOVE_MM, y1: 0 }, SEARCH_PX_PER_MM);
   const { data, width, height } = search;
   const paper = percentile(data, 0.98);
-  const lightLevel = Math.max(LIGHT_LEVEL, paper - PAPER_SPREAD);
+  if (paper < PAPER_MIN) return null;
+  const lightLevel = PAPER_SHARE * paper;
   const lightRow = Array.from({ length: height }, (_, y) => {
     let light = 0;
     for (let x = 0; x < width; x++) if (data[y * width + x]! >= lightLevel) light++;
@@ -106,7 +107,7 @@ function findBand(image: DecodedImage, mmToPhoto: Homography): { top: number; bo
   const heightMm = (bottom - top + 1) / SEARCH_PX_PER_MM;
   if (heightMm < LABEL_MIN_MM || heightMm > LABEL_MAX_MM) return null;
   let dark = 0;
-  for (let i = top * width; i < (bottom + 1) * width; i++) if (data[i]! < paper - PRINT_CONTRAST) dark++;
+  for (let i = top * width; i < (bottom + 1) * width; i++) if (data[i]! < PRINT_SHARE * paper) dark++;
   const print = dark / ((bottom - top + 1) * width);
   if (print < MIN_PRINT_SHARE || print > MAX_PRINT_SHARE) return null;
   return { top: -SEARCH_ABOVE_MM + top / SEARCH_PX_PER_MM, bottom: -SEARCH_ABOVE_MM + (bottom + 1) / SEARCH_PX_PER_MM };

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SlabLabel } from '../../src/contracts/grading.ts';
 import type { SideMeasurement } from '../../src/contracts/measurement.ts';
@@ -21,8 +22,11 @@ function card(photo: SyntheticCardSpec['photo'] = {}): SyntheticCardSpec {
   return { pxPerMm: 12, borderColor: '#e8c33a', lettering: { name: 'Charizard' }, photo: { noise: 3, ...photo } };
 }
 
-async function frontOf(spec: SyntheticCardSpec, seed: number) {
-  const output = await measureSideOrRefuse({ bytes: await renderSyntheticCard(spec, seed), side: 'front', maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE });
+/** `light` below 1: the photo's levels scaled down, as in a dim room. */
+async function frontOf(spec: SyntheticCardSpec, seed: number, light = 1) {
+  const drawn = await renderSyntheticCard(spec, seed);
+  const bytes = light < 1 ? await sharp(drawn).linear(light, 0).jpeg({ quality: 85 }).toBuffer() : drawn;
+  const output = await measureSideOrRefuse({ bytes, side: 'front', maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE });
   if (!output.ok) throw new Error(`refused: ${output.message}`);
   return output;
 }
@@ -59,6 +63,12 @@ describe('a slabbed card', () => {
     expectCardFound(slabbed.measurement);
     expect(raw.label).toBeNull();
     expect(Math.abs(gradeCard({ front: slabbed.measurement }).overallGrade - gradeCard({ front: raw.measurement }).overallGrade)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('given a slab photographed in a dim room (every level at 45%), when its label is read, then it still gives the grader and grade', async () => {
+    const front = await frontOf(card({ slab: SLABS[0]![1], noise: 0 }), 33, 0.45);
+    expect(front.label).not.toBeNull();
+    expect(await reader.read(front.label!)).toEqual(SLABS[0]![2]);
   });
 
   it('given a raw card on white lined paper or a light table, when measured, then no label is found', async () => {
