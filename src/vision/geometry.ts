@@ -53,11 +53,14 @@ function solveLinearSystem(a: number[][], n: number): number[] {
 /**
  * Total-least-squares line through weighted points, made robust by iterated Tukey biweights, so a nick or a
  * stray point does not pull the line. `minScale` is the residual (in the points' units) treated as plain noise.
+ * The iterations start from the points the best consensus line passes near, not from all of them: where a third
+ * of the points lie on a parallel line (a border's inner frame beside the card's edge), a start from all of them
+ * is tilted between the two, and the biweights can settle on that tilted line.
  */
 export function fitLineRobust(xs: ArrayLike<number>, ys: ArrayLike<number>, minScale: number, iterations = 6): Line | null {
   const n = xs.length;
   if (n < 2) return null;
-  const weights = new Float64Array(n).fill(1);
+  const weights = consensusWeights(xs, ys, minScale);
   let line: Line | null = null;
   for (let iteration = 0; iteration <= iterations; iteration++) {
     line = fitLineWeighted(xs, ys, weights);
@@ -72,6 +75,57 @@ export function fitLineRobust(xs: ArrayLike<number>, ys: ArrayLike<number>, minS
     }
   }
   return line;
+}
+
+/** A point counts towards a consensus line within this many times the noise scale of it. */
+const CONSENSUS_REACH = 3;
+
+/**
+ * 1 for the points near the line, through two of them half the set apart, that most points lie near; 0 for the
+ * rest. Deterministic: every such pair is tried, in order (a random sample would give a photo two answers).
+ */
+function consensusWeights(xs: ArrayLike<number>, ys: ArrayLike<number>, minScale: number): Float64Array {
+  const n = xs.length;
+  const half = n >> 1;
+  const reach = CONSENSUS_REACH * minScale;
+  let bestFirst = -1;
+  let bestCount = 0;
+  let bestSpread = Infinity;
+  for (let i = 0; i < n - half; i++) {
+    const j = i + half;
+    const dx = xs[j]! - xs[i]!;
+    const dy = ys[j]! - ys[i]!;
+    const length = Math.hypot(dx, dy);
+    if (length === 0) continue;
+    const nx = -dy / length;
+    const ny = dx / length;
+    const c = nx * xs[i]! + ny * ys[i]!;
+    let count = 0;
+    let spread = 0;
+    for (let k = 0; k < n; k++) {
+      const r = Math.abs(nx * xs[k]! + ny * ys[k]! - c);
+      if (r <= reach) {
+        count++;
+        spread += r;
+      }
+    }
+    if (count > bestCount || (count === bestCount && spread < bestSpread)) {
+      bestFirst = i;
+      bestCount = count;
+      bestSpread = spread;
+    }
+  }
+  const weights = new Float64Array(n).fill(1);
+  // Fewer than half the points on any line: no consensus to start from; all of them, as a plain fit would.
+  if (bestFirst < 0 || bestCount < half) return weights;
+  const i = bestFirst;
+  const j = i + half;
+  const length = Math.hypot(xs[j]! - xs[i]!, ys[j]! - ys[i]!);
+  const nx = -(ys[j]! - ys[i]!) / length;
+  const ny = (xs[j]! - xs[i]!) / length;
+  const c = nx * xs[i]! + ny * ys[i]!;
+  for (let k = 0; k < n; k++) weights[k] = Math.abs(nx * xs[k]! + ny * ys[k]! - c) <= reach ? 1 : 0;
+  return weights;
 }
 
 function fitLineWeighted(xs: ArrayLike<number>, ys: ArrayLike<number>, weights: Float64Array): Line | null {
