@@ -44,7 +44,8 @@ export function normaliseExposure(image: DecodedImage): DecodedImage {
   if (gain === 1) return image;
   const lookup = new Uint8Array(256);
   for (let level = 0; level < 256; level++) lookup[level] = Math.min(255, Math.round(level * gain));
-  const data = new Uint8Array(image.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = lookup[image.data[i]!]!;
+  const source = image.data;
+  const data = new Uint8Array(source.length);
+  for (let i = 0; i < data.length; i++) data[i] = lookup[source[i]!]!;
   return { ...image, data };
 }
