@@ -105,8 +105,11 @@ describe.each([await routeDatabaseKind()])('portfolio API on %s', (kind) => {
     await expectRefused(await browser.get(`/api/portfolio/${card.id}`), 404, 'portfolio_card_not_found', 'Card not found');
     await expectRefused(await browser.patch(`/api/portfolio/${card.id}`, { notes: 'x' }), 404, 'portfolio_card_not_found');
     expect(((await browser.get('/api/portfolio')).json() as PortfolioCard[]).map((c) => c.id)).toEqual([graded.id]);
+    // Removed today, the card is not in today's value or cost; its prices stay for the days it was held.
+    const after = ((await browser.get('/api/portfolio/value-history')).json() as unknown[]).map((p) => portfolioValuePointSchema.parse(p));
+    expect(after.at(-1)).toEqual({ date: today, value: '99999999.99', cost: '0.00' });
     const history = await h.database.db.selectFrom('portfolio_price_history').select('id').where('portfolio_card_id', '=', card.id).execute();
-    expect(history).toEqual([]);
+    expect(history).toHaveLength(2);
   });
 
   it('serves the list from a snapshot that follows every change, and revalidates with its ETag', async () => {
@@ -328,9 +331,11 @@ describe.each([await routeDatabaseKind()])('portfolio API on %s', (kind) => {
       cards: (await sql`select * from portfolio_cards order by id`.execute(h.database.db)).rows,
       prices: (await sql`select * from portfolio_price_history order by id`.execute(h.database.db)).rows,
       versions: (await sql`select * from portfolio_versions order by owner`.execute(h.database.db)).rows,
+      holdings: (await sql<Record<string, unknown>>`select * from portfolio_holdings order by card_id`.execute(h.database.db)).rows,
     });
     const live = await rows();
     expect(live.cards.length).toBeGreaterThan(0);
+    expect(live.holdings.filter((row) => row.removed_at !== null).length).toBeGreaterThan(0);
     await sql`update portfolio_cards set current_price = 1234 where id = (select min(id) from portfolio_cards)`.execute(h.database.db);
     await sql`delete from portfolio_price_history where id = (select min(id::text)::uuid from portfolio_price_history)`.execute(h.database.db);
     const projection = inlineProjections.find((p) => p.name === 'portfolio')!;

@@ -10,34 +10,13 @@ import {
   type PortfolioCardRemoved,
 } from '../../src/domain/portfolio/index.ts';
 import { specify } from '../accounts/decider-spec.ts';
+import { details } from './portfolio-fixture.ts';
 
 const given = specify(portfolioCardDecider);
 
 // 03:30 UTC on 26 Nov is still 25 Nov in New York: prices are dated by the New York day (SPEC.md §9).
 const AT = '2026-11-26T03:30:00.000Z';
 const LATER = '2026-11-27T15:00:00.000Z';
-
-export function details(overrides: Partial<PortfolioCardDetails> = {}): PortfolioCardDetails {
-  return {
-    cardName: 'Charizard',
-    cardSet: 'Base Set',
-    cardNumber: '4/102',
-    cardYear: '1999',
-    isGraded: false,
-    gradingCompany: null,
-    officialGrade: null,
-    estimatedGrade: null,
-    imageUrl: null,
-    backImageUrl: null,
-    condition: 'Near Mint',
-    rarity: 'Holo',
-    category: 'Trading Card',
-    notes: null,
-    acquisitionPrice: 12_500,
-    acquisitionDate: '2026-11-01',
-    ...overrides,
-  };
-}
 
 const added: PortfolioCardAdded = { type: 'PortfolioCardAdded', data: { cardId: 7, owner: 'user:u1', details: details(), addedAt: AT } };
 const pricedAt = (price: number | null, source: string | null, at = AT): PortfolioCardPriced => ({

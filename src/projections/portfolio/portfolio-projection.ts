@@ -14,7 +14,9 @@ import { rowTable, type RowStore } from '../runner/row-store.ts';
 
 // Inline: the portfolio shows a card the moment it is added, edited, priced or removed. Every recorded price is a
 // row of portfolio_price_history, keyed by its event's id, so a rebuild gives the same rows; portfolio_versions the
-// version of each portfolio, for GET /api/portfolio's cache.
+// version of each portfolio, for GET /api/portfolio's cache. The value chart counts each day's cards as they were
+// that day, so a removed card leaves portfolio_cards but keeps its prices and its portfolio_holdings row (the days
+// it was held, what it cost).
 
 type CardRow = Insertable<Tables['portfolio_cards']>;
 type DetailColumns = Omit<CardRow, 'id' | 'owner' | 'user_id' | 'current_price' | 'price_source' | 'created_at' | 'updated_at'>;
@@ -49,8 +51,9 @@ function detailColumns(details: Partial<PortfolioCardDetails>): Updateable<Table
 }
 
 const portfolioCards = rowTable('portfolio_cards', ['id']);
-const priceHistory = rowTable('portfolio_price_history', ['id'], [['portfolio_card_id']]);
+const priceHistory = rowTable('portfolio_price_history', ['id']);
 const portfolioVersions = rowTable('portfolio_versions', ['owner']);
+const holdings = rowTable('portfolio_holdings', ['card_id']);
 
 /** The portfolio changed with this event: its version is the event's place in the log. */
 function touchPortfolio(rows: RowStore, owner: string, version: number): void {
@@ -66,7 +69,7 @@ async function touchPortfolioOf(rows: RowStore, cardId: number, version: number)
 export const portfolioProjection = rowProjection({
   name: 'portfolio',
   handles: ['PortfolioCardAdded', 'PortfolioCardEdited', 'PortfolioCardPriced', 'PortfolioCardRemoved'],
-  tables: [portfolioCards, priceHistory, portfolioVersions],
+  tables: [portfolioCards, priceHistory, portfolioVersions, holdings],
   async handle(rows, event) {
     const version = event.globalPosition;
     switch (event.type) {
@@ -82,12 +85,14 @@ export const portfolioProjection = rowProjection({
           created_at: addedAt,
           updated_at: addedAt,
         });
+        await rows.insertIfAbsent(holdings, { card_id: cardId, owner, added_at: addedAt, removed_at: null, acquisition_price: money(details.acquisitionPrice) });
         touchPortfolio(rows, owner, version);
         return;
       }
       case 'PortfolioCardEdited': {
         const { cardId, changes, editedAt } = portfolioCardEditedSchema.parse(event.data);
         await rows.update(portfolioCards, { id: cardId }, { ...detailColumns(changes), updated_at: editedAt });
+        if (changes.acquisitionPrice !== undefined) await rows.update(holdings, { card_id: cardId }, { acquisition_price: money(changes.acquisitionPrice) });
         await touchPortfolioOf(rows, cardId, version);
         return;
       }
@@ -109,9 +114,9 @@ export const portfolioProjection = rowProjection({
         return;
       }
       case 'PortfolioCardRemoved': {
-        const { cardId, owner } = portfolioCardRemovedSchema.parse(event.data);
-        await rows.deleteWhere(priceHistory, { portfolio_card_id: cardId });
+        const { cardId, owner, removedAt } = portfolioCardRemovedSchema.parse(event.data);
         await rows.delete(portfolioCards, { id: cardId });
+        await rows.update(holdings, { card_id: cardId }, { removed_at: removedAt });
         touchPortfolio(rows, owner, version);
         return;
       }

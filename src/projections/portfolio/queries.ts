@@ -91,34 +91,45 @@ export async function portfolioPriceHistory(db: Kysely<Tables>, cardId: number):
 }
 
 /**
- * The portfolio's value (each card at its latest price that day) and cost basis (what was paid for the cards held
- * that day) at the end of every New York day on which either changed, and today. Built from the cards held now and
- * their price history.
+ * The portfolio's value (each card held at its latest price that day) and cost basis (what was paid for the cards
+ * held that day) at the end of every New York day on which either changed, and today. A card is held from the day
+ * it was added until the day it was removed (not on that day: the point is the day's end), so removing a card
+ * changes the days from its removal on, never the days before.
  */
 export async function portfolioValueHistory(db: Kysely<Tables>, owner: string, now: Date): Promise<PortfolioValuePoint[]> {
   const cards = await db
-    .selectFrom('portfolio_cards')
-    .select(['id', 'created_at', sql<string | null>`acquisition_price::text`.as('acquisition_price')])
+    .selectFrom('portfolio_holdings')
+    .select(['card_id as id', 'added_at', 'removed_at', sql<string | null>`acquisition_price::text`.as('acquisition_price')])
     .where('owner', '=', owner)
     .execute();
   if (cards.length === 0) return [];
   const prices = await db
     .selectFrom('portfolio_price_history as h')
-    .innerJoin('portfolio_cards as c', 'c.id', 'h.portfolio_card_id')
+    .innerJoin('portfolio_holdings as c', 'c.card_id', 'h.portfolio_card_id')
     .select(['h.portfolio_card_id as cardId', sql<string>`h.price::text`.as('price'), sql<string>`h.price_date::text`.as('priceDate')])
     .where('c.owner', '=', owner)
     .orderBy('h.created_at')
     .orderBy('h.id')
     .execute();
 
-  // Day → what changed that day: cards arriving (their cost) and prices set (the last one of the day counts).
-  const arrivals = new Map<string, { cost: number; cards: number[] }>();
+  // Day → what changed that day: cards arriving and leaving (their cost with them) and prices set (the last one of
+  // the day counts).
+  const changes = new Map<string, { cost: number; arrived: number[]; left: number[] }>();
+  const changesOn = (day: string) => {
+    let entry = changes.get(day);
+    if (!entry) changes.set(day, (entry = { cost: 0, arrived: [], left: [] }));
+    return entry;
+  };
   for (const card of cards) {
-    const day = newYorkDate(card.created_at);
-    const entry = arrivals.get(day) ?? { cost: 0, cards: [] };
-    entry.cost += card.acquisition_price === null ? 0 : decimalToCents(card.acquisition_price);
-    entry.cards.push(card.id);
-    arrivals.set(day, entry);
+    const cost = card.acquisition_price === null ? 0 : decimalToCents(card.acquisition_price);
+    const arrival = changesOn(newYorkDate(card.added_at));
+    arrival.cost += cost;
+    arrival.arrived.push(card.id);
+    if (card.removed_at !== null) {
+      const removal = changesOn(newYorkDate(card.removed_at));
+      removal.cost -= cost;
+      removal.left.push(card.id);
+    }
   }
   const pricing = new Map<string, Map<number, number>>();
   for (const p of prices) {
@@ -128,16 +139,17 @@ export async function portfolioValueHistory(db: Kysely<Tables>, owner: string, n
   }
 
   const today = newYorkDate(now);
-  const days = [...new Set([...arrivals.keys(), ...pricing.keys(), today])].sort();
+  const days = [...new Set([...changes.keys(), ...pricing.keys(), today])].sort();
   const held = new Set<number>();
   const latest = new Map<number, number>();
   let cost = 0;
   const points: PortfolioValuePoint[] = [];
   for (const day of days) {
-    const arrived = arrivals.get(day);
-    if (arrived) {
-      cost += arrived.cost;
-      for (const id of arrived.cards) held.add(id);
+    const changed = changes.get(day);
+    if (changed) {
+      cost += changed.cost;
+      for (const id of changed.arrived) held.add(id);
+      for (const id of changed.left) held.delete(id);
     }
     for (const [id, cents] of pricing.get(day) ?? []) latest.set(id, cents);
     let value = 0;

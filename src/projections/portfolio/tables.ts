@@ -43,6 +43,20 @@ export interface PortfolioPriceHistoryTable {
   created_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/**
+ * Every card a portfolio has held, removed ones too, for the value chart: a card counts from the New York day it
+ * was added until the day it was removed, at its acquisition price while held. Its prices stay in
+ * portfolio_price_history after it is removed, for the same reason.
+ */
+export interface PortfolioHoldingsTable {
+  card_id: number;
+  /** `user:<id>` */
+  owner: string;
+  added_at: ColumnType<Date, Date | string, Date | string>;
+  removed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  acquisition_price: Decimal | null;
+}
+
 /** Which version of each portfolio is current: the global position of the last event that changed it. */
 export interface PortfolioVersionsTable {
   owner: string;
@@ -53,4 +67,5 @@ export interface PortfolioTables {
   portfolio_cards: PortfolioCardsTable;
   portfolio_price_history: PortfolioPriceHistoryTable;
   portfolio_versions: PortfolioVersionsTable;
+  portfolio_holdings: PortfolioHoldingsTable;
 }

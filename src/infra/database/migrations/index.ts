@@ -10,6 +10,7 @@ import * as feedback from './0006-feedback.ts';
 import * as imports from './0007-imports.ts';
 import * as cardCatalogIds from './0008-card-catalog-ids.ts';
 import * as savedCards from './0010-saved-cards.ts';
+import * as portfolioHoldings from './0011-portfolio-holdings.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0007-imports': imports,
   '0008-card-catalog-ids': cardCatalogIds,
   '0010-saved-cards': savedCards,
+  '0011-portfolio-holdings': portfolioHoldings,
 };
