@@ -1,7 +1,7 @@
 // THE list of photo formats the product takes: the decoder, the upload checks, the error messages and the
-// web app's file pickers all read it, so what a picker offers is what the server grades. HEIC (an iPhone's default)
-// is not in it: the prebuilt libvips sharp ships reads AVIF but not HEVC-coded HEIC; an iPhone sends JPEG to a web
-// page's file picker unless told otherwise. TIFF is not either: no camera or phone saves it.
+// web app's file pickers all read it, so what a picker offers is what the server grades. HEIC (an iPhone's default,
+// HEVC in the container AVIF uses too) is decoded by libheif (src/vision/heic.ts), as the libvips sharp ships has no
+// HEVC decoder. TIFF is not in it: no camera or phone saves it.
 
 export interface ImageFormat {
   /** How people call it, in messages. */
@@ -15,6 +15,7 @@ export const IMAGE_FORMATS = [
   { label: 'JPEG', mimeTypes: ['image/jpeg'], extensions: ['.jpg', '.jpeg'] },
   { label: 'PNG', mimeTypes: ['image/png'], extensions: ['.png'] },
   { label: 'WebP', mimeTypes: ['image/webp'], extensions: ['.webp'] },
+  { label: 'HEIC', mimeTypes: ['image/heic', 'image/heif'], extensions: ['.heic', '.heif'] },
   { label: 'AVIF', mimeTypes: ['image/avif'], extensions: ['.avif'] },
   { label: 'GIF', mimeTypes: ['image/gif'], extensions: ['.gif'] },
 ] as const satisfies readonly ImageFormat[];
@@ -35,16 +36,25 @@ export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
   if (bytes.length >= 8 && ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
   if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')) return 'image/gif';
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'image/webp';
-  if (isAvif(bytes)) return 'image/avif';
+  const brands = ftypBrands(bytes);
+  if (brands.some((brand) => AVIF_BRANDS.has(brand))) return 'image/avif';
+  if (brands.some((brand) => HEIF_BRANDS.has(brand))) return 'image/heic';
   return null;
 }
 
-/** An ISO-BMFF `ftyp` box whose major or compatible brands name AVIF (not HEIC, which shares the container). */
-function isAvif(bytes: Uint8Array): boolean {
-  if (bytes.length < 16 || ascii(bytes, 4, 4) !== 'ftyp') return false;
+const AVIF_BRANDS = new Set(['avif', 'avis']);
+/**
+ * HEIC's brands (HEVC stills and sequences), and HEIF's generic ones (mif1, msf1) that an AVIF names too: AVIF is
+ * told first, by its own brand.
+ */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/** The major and compatible brands of an ISO-BMFF `ftyp` box at the start of the file (AVIF, HEIC), or none. */
+function ftypBrands(bytes: Uint8Array): string[] {
+  if (bytes.length < 16 || ascii(bytes, 4, 4) !== 'ftyp') return [];
   const boxSize = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
   const end = Math.min(boxSize, bytes.length);
   const brands = [ascii(bytes, 8, 4)];
   for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(ascii(bytes, offset, 4));
-  return brands.includes('avif') || brands.includes('avis');
+  return brands;
 }

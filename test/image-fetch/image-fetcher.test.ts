@@ -145,7 +145,7 @@ describe('with ALLOW_LOOPBACK_IMAGE_URLS off (production)', () => {
 
 describe('with ALLOW_LOOPBACK_IMAGE_URLS on (tests)', () => {
   it.each(ACCEPTED_IMAGE_TYPES)('downloads a %s image over IPv4', async (type) => {
-    const path = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' }[type];
+    const path = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif', 'image/heic': 'heic' }[type];
     const image = await fetcher().fetchImage(`${server.origin}/card.${path}`);
     expect(image.contentType).toBe(type);
     expect(image.bytes.equals(server.images.get(type)!)).toBe(true);
@@ -259,7 +259,7 @@ describe('what comes back', () => {
   it('names the wrong content type in the message', async () => {
     const error = await refusal(fetcher().fetchImage(`${server.origin}/html`));
     expect(error.message).toBe(
-      'That URL does not point to an image (it answered with text/html). Image URLs must point directly to a JPG, PNG, WEBP, GIF or AVIF file.',
+      'That URL does not point to an image (it answered with text/html). Image URLs must point directly to a JPG, PNG, WEBP, HEIC, GIF or AVIF file.',
     );
     expect((await refusal(fetcher().fetchImage(`${server.origin}/svg`))).message).toContain('image/svg+xml');
   });

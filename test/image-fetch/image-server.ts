@@ -24,6 +24,7 @@ const extension: Record<ImageContentType, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
   'image/avif': 'avif',
+  'image/heic': 'heic',
 };
 
 export async function startImageServer(host: '127.0.0.1' | '::1' = '127.0.0.1'): Promise<ImageServer> {

@@ -38,20 +38,22 @@ describe('image types from magic bytes', () => {
   it('refuses what is not an image we decode', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
     const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).tiff().toBuffer();
-    const heicHeader = Buffer.from('0000001866747970686569630000000068656963', 'hex'); // ftyp box, brand heic
-    for (const bytes of [Buffer.alloc(0), Buffer.from('hello'), Buffer.from('<html></html>'), svg, tiff, heicHeader, Buffer.from([0xff, 0xd8])]) {
+    const mp4Header = Buffer.from('0000001866747970697336360000000069736f6d', 'hex'); // ftyp box, brand isom: a video
+    for (const bytes of [Buffer.alloc(0), Buffer.from('hello'), Buffer.from('<html></html>'), svg, tiff, mp4Header, Buffer.from([0xff, 0xd8])]) {
       expect(sniffImageType(bytes)).toBeNull();
     }
   });
 
-  it('matches what sharp can decode: AVIF yes, HEIC no', () => {
+  it('matches what sharp can decode, AVIF, and leaves HEIC to libheif (src/vision/heic.ts)', () => {
     expect(sharp.format.heif.input.fileSuffix).toContain('.avif');
     expect(sharp.format.heif.input.fileSuffix).not.toContain('.heic');
+    expect(sniffImageType(Buffer.from('0000001866747970686569630000000068656963', 'hex'))).toBe('image/heic'); // ftyp box, brand heic
   });
 
   it('normalises Content-Type headers', () => {
     expect(normaliseMediaType('Image/JPEG; charset=binary')).toBe('image/jpeg');
     expect(normaliseMediaType('image/jpg')).toBe('image/jpeg');
+    expect(normaliseMediaType('image/heif')).toBe('image/heic');
     expect(normaliseMediaType('image/svg+xml')).toBe('image/svg+xml');
     expect(normaliseMediaType(undefined)).toBe('');
   });

@@ -24,6 +24,8 @@ export type GradePhotos = (photos: { front: Uint8Array; back?: Uint8Array }) => 
   card: GradedCard;
   /** PNGs of each side with what was measured drawn on it. */
   annotated: { front: Uint8Array; back?: Uint8Array };
+  /** JPEG copies of the photos browsers cannot draw (HEIC). */
+  display?: { front?: Uint8Array; back?: Uint8Array };
 }>;
 
 export interface GradeCardDeps {
@@ -51,9 +53,10 @@ export interface GradeCardOutcome {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-async function storePhoto(imageStore: ImageStore, photo: CardPhoto): Promise<CardImage> {
-  const stored = await imageStore.put(photo.bytes);
-  return { hash: stored.hash, contentType: stored.contentType, sourceUrl: photo.sourceUrl };
+/** The photo as sent, and the copy shown in its place where browsers cannot draw it. */
+async function storePhoto(imageStore: ImageStore, photo: CardPhoto, display: Uint8Array | undefined): Promise<CardImage> {
+  const [stored, shown] = await Promise.all([imageStore.put(photo.bytes), display ? imageStore.put(display) : null]);
+  return { hash: stored.hash, contentType: stored.contentType, sourceUrl: photo.sourceUrl, ...(shown ? { displayHash: shown.hash } : {}) };
 }
 
 export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Promise<GradeCardOutcome> {
@@ -65,10 +68,10 @@ export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Pro
   const state = past.reduce((s, e) => cardDecider.evolve(s, e as unknown as CardEvent), cardDecider.initialState());
   if (state.status === 'graded' && state.owner === owner) return { cardId, graded: false };
 
-  const { card, annotated } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
+  const { card, annotated, display } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
   const [frontImage, backImage, annotatedFront, annotatedBack] = await Promise.all([
-    storePhoto(deps.imageStore, front),
-    back ? storePhoto(deps.imageStore, back) : null,
+    storePhoto(deps.imageStore, front, display?.front),
+    back ? storePhoto(deps.imageStore, back, display?.back) : null,
     deps.imageStore.put(annotated.front),
     annotated.back ? deps.imageStore.put(annotated.back) : null,
   ]);

@@ -18,8 +18,13 @@ export const cardImageSchema = z.object({
   contentType: z.string(),
   /** The URL the user gave, for the record; null for an uploaded file. */
   sourceUrl: z.string().nullable(),
+  /** A JPEG of the photo, shown in its place where browsers cannot draw the photo itself (HEIC); absent otherwise. */
+  displayHash: imageHashSchema.optional(),
 });
 export type CardImage = z.infer<typeof cardImageSchema>;
+
+/** The image the pages show for a photo: its display copy where it has one, else the photo itself. */
+export const shownImageHash = (image: CardImage) => image.displayHash ?? image.hash;
 
 export const cardGradedSchema = z.object({
   cardId: z.string(),

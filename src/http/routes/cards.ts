@@ -6,6 +6,7 @@ import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts
 import { gradeAndSaveCard, saveCard } from '../../commands/cards/save-card.ts';
 import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, messageResponseSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { IMAGE_FORMATS_LABEL } from '../../contracts/image-formats.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
 import { cardIdSchema, cardNotFound } from '../../domain/cards/index.ts';
 import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
@@ -137,7 +138,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   // Grading is not saving (issue 18): a grade is recorded (its /card/{id} page works) but joins the collection only
   // when saved. SPEC.md §7's save is this same call with only the image files (no URLs, no cardType): the card those
   // photos make for this caller, graded if it was not yet, is saved.
-  app.post('/api/grade-card', { schema: routeDocs({ summary: 'Grade a card from photos (files or URLs); sent with only frontImage and/or backImage (no other field), the card is also saved to the caller\'s collection', tags: ['grading'], multipart: gradeCardFieldsSchema.extend({ frontImage: fileField('The front (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)').optional(), backImage: fileField('The back, optional').optional() }), responses: { 200: cardResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply) => {
+  app.post('/api/grade-card', { schema: routeDocs({ summary: 'Grade a card from photos (files or URLs); sent with only frontImage and/or backImage (no other field), the card is also saved to the caller\'s collection', tags: ['grading'], multipart: gradeCardFieldsSchema.extend({ frontImage: fileField(`The front (${IMAGE_FORMATS_LABEL}, up to 10 MB)`).optional(), backImage: fileField('The back, optional').optional() }), responses: { 200: cardResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply) => {
     await limitGrading(accounts, request, reply);
     const { files, fields: rawFields } = await readGradingUpload(request);
     const fields = gradeCardFieldsSchema.parse(rawFields);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { feedbackImageTooLarge, submitFeedback } from '../../commands/feedback/submit-feedback.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { IMAGE_FORMATS_LABEL } from '../../contracts/image-formats.ts';
 import { FEEDBACK_IMAGE_MAX_BYTES, feedbackFieldsSchema, feedbackSubmittedResponseSchema, type FeedbackSubmittedResponse } from '../../contracts/feedback.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
 import { findFeedback } from '../../projections/feedback/queries.ts';
@@ -55,7 +56,7 @@ export const feedbackRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ru
   const { eventStore: store, imageStore, clock, ids, accounts } = runtime;
   const limits = { user: accounts.limits.feedbackUser, guest: accounts.limits.feedbackGuest };
 
-  app.post('/api/feedback', { schema: routeDocs({ summary: 'Send feedback, with an optional picture (users and guests)', tags: ['feedback'], multipart: feedbackFieldsSchema.extend({ image: fileField('A picture (by its bytes: JPEG, PNG, WebP, AVIF or GIF), under 5 MB').optional() }), responses: { 201: feedbackSubmittedResponseSchema }, errors: [400, 413, 415, 429] }, 'POST') }, async (request, reply): Promise<FeedbackSubmittedResponse> => {
+  app.post('/api/feedback', { schema: routeDocs({ summary: 'Send feedback, with an optional picture (users and guests)', tags: ['feedback'], multipart: feedbackFieldsSchema.extend({ image: fileField(`A picture (by its bytes: ${IMAGE_FORMATS_LABEL}), under 5 MB`).optional() }), responses: { 201: feedbackSubmittedResponseSchema }, errors: [400, 413, 415, 429] }, 'POST') }, async (request, reply): Promise<FeedbackSubmittedResponse> => {
     const wait = await hitCallerLimits(accounts.rateLimiter, 'feedback', limits, request, reply);
     if (wait !== null) {
       throw new AppError('rate_limited', 'feedback_rate_limited', `You have sent a lot of feedback in a short time. Please try again in ${wait}.`);

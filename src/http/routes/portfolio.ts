@@ -114,10 +114,16 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
       photoOf(runtime.imageFetcher, body.frontImage, 'Front'),
       body.backImage ? photoOf(runtime.imageFetcher, body.backImage, 'Back') : null,
     ]);
-    const { card } = await runtime.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
-    // Stored only once the engine has taken them, so a refused photo leaves nothing behind.
-    const [frontStored, backStored] = await Promise.all([runtime.imageStore.put(front.bytes), back ? runtime.imageStore.put(back.bytes) : null]);
-    return analysisOf(card, imageUrl(frontStored.hash), backStored ? imageUrl(backStored.hash) : null);
+    const { card, display } = await runtime.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
+    // Stored only once the engine has taken them, so a refused photo leaves nothing behind. The card shows a HEIC's
+    // JPEG copy (browsers cannot draw HEIC); the file itself is kept too.
+    const [frontStored, backStored, frontShown, backShown] = await Promise.all([
+      runtime.imageStore.put(front.bytes),
+      back ? runtime.imageStore.put(back.bytes) : null,
+      display?.front ? runtime.imageStore.put(display.front) : null,
+      display?.back ? runtime.imageStore.put(display.back) : null,
+    ]);
+    return analysisOf(card, imageUrl((frontShown ?? frontStored).hash), backStored ? imageUrl((backShown ?? backStored).hash) : null);
   });
 
   app.delete('/api/portfolio/:id', { schema: routeDocs({ summary: 'Remove a portfolio card', tags: ['portfolio'], params: portfolioIdParams, responses: { 200: messageResponseSchema }, errors: [404] }, 'DELETE') }, async (request) => {

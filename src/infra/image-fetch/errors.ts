@@ -48,7 +48,7 @@ export const imageFetchErrors = {
     new AppError(
       'unsupported',
       'image_download_not_an_image',
-      `That URL does not point to an image (${what}). Image URLs must point directly to a JPG, PNG, WEBP, GIF or AVIF file.`,
+      `That URL does not point to an image (${what}). Image URLs must point directly to a JPG, PNG, WEBP, HEIC, GIF or AVIF file.`,
     ),
 
   tooLarge: (maxBytes: number) =>

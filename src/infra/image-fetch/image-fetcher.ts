@@ -70,7 +70,7 @@ export function imageFetcherOptions(config: FetchConfig): ImageFetcherOptions {
 
 const DEFAULT_MAX_REDIRECTS = 3;
 const REQUEST_HEADERS = {
-  accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif',
+  accept: 'image/avif,image/webp,image/heic,image/png,image/jpeg,image/gif',
   // Images are compressed already; asking for no transfer encoding keeps the byte cap honest.
   'accept-encoding': 'identity',
   'user-agent': 'CardGrader-ImageFetcher/1.0',
@@ -222,7 +222,7 @@ async function readImage(response: http.IncomingMessage, maxBytes: number): Prom
   }
   const bytes = Buffer.concat(chunks, total);
   const contentType = sniffImageType(bytes);
-  if (!contentType) throw imageFetchErrors.notAnImage(`its content is not a JPG, PNG, WEBP, GIF or AVIF image`);
+  if (!contentType) throw imageFetchErrors.notAnImage(`its content is not a JPG, PNG, WEBP, HEIC, GIF or AVIF image`);
   return { bytes, contentType };
 }
 

@@ -64,7 +64,7 @@ export function notAnImageError(): AppError {
   return new AppError(
     'unsupported',
     'image_type_unsupported',
-    'That file is not an image we can read. Please use a JPG, PNG, WEBP, GIF or AVIF image.',
+    'That file is not an image we can read. Please use a JPG, PNG, WEBP, HEIC, GIF or AVIF image.',
   );
 }
 

@@ -14,11 +14,13 @@ export function isAcceptedImageType(value: string): value is ImageContentType {
 
 /**
  * The media type of a Content-Type header, lower-cased, without parameters, with the common
- * non-standard spellings mapped to the standard ones ('image/jpg' → 'image/jpeg').
+ * non-standard spellings and other names mapped to the standard ones ('image/jpg' → 'image/jpeg', 'image/heif' →
+ * 'image/heic').
  */
 export function normaliseMediaType(header: string | undefined): string {
   const mediaType = (header ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType === 'image/jpg' || mediaType === 'image/pjpeg') return 'image/jpeg';
   if (mediaType === 'image/x-png') return 'image/png';
-  return mediaType;
+  // A format's other names in the list (image/heif for HEIC).
+  return IMAGE_FORMATS.find((format) => (format.mimeTypes as readonly string[]).includes(mediaType))?.mimeTypes[0] ?? mediaType;
 }

@@ -17,7 +17,7 @@ export function importTemplate(): Buffer {
   XLSX.utils.book_append_sheet(book, cards, 'Cards');
   const help = XLSX.utils.aoa_to_sheet([
     ['Column', 'Required', 'What to put in it'],
-    ['FrontImage', 'Yes', 'A direct link (http:// or https://) to a photo of the front of the card: JPG, PNG, WEBP, GIF or AVIF.'],
+    ['FrontImage', 'Yes', 'A direct link (http:// or https://) to a photo of the front of the card: JPG, PNG, WEBP, HEIC, GIF or AVIF.'],
     ['BackImage', 'No', 'A direct link to a photo of the back of the card, if you have one.'],
     ['ItemID', 'No', 'Your own or the marketplace\'s id for the card (for example its COMC item id); kept with the card.'],
     [],

@@ -5,6 +5,7 @@ import {
   cardPriceRecordedSchema,
   cardSavedSchema,
   savedOnGrading,
+  shownImageHash,
   type CardGraded,
   type CardPriceRecorded,
 } from '../../domain/cards/index.ts';
@@ -33,8 +34,8 @@ function cardRow(data: CardGraded['data']) {
     set_description: result.setDescription,
     card_facts: result.cardFacts,
     card_type: data.cardType,
-    image_url: imageUrl(data.images.front.hash),
-    back_image_url: data.images.back ? imageUrl(data.images.back.hash) : null,
+    image_url: imageUrl(shownImageHash(data.images.front)),
+    back_image_url: data.images.back ? imageUrl(shownImageHash(data.images.back)) : null,
     grades: JSON.stringify(result.grades),
     overall_grade: result.overallGrade,
     condition_analysis: result.conditionAnalysis,

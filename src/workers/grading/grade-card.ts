@@ -51,6 +51,8 @@ export interface GradedPhotos {
   card: GradedCard;
   /** The annotated pictures, PNG. */
   annotated: { front: Uint8Array; back?: Uint8Array };
+  /** JPEG copies of the photos browsers cannot draw (HEIC), for the pages that show them. */
+  display: { front?: Uint8Array; back?: Uint8Array };
 }
 
 interface GradedSide {
@@ -58,6 +60,7 @@ interface GradedSide {
   picture: DecodedImage;
   annotated: Uint8Array;
   label: GreyImage | null;
+  display?: Uint8Array;
 }
 
 const SIDE_NAME: Record<SideName, string> = { front: 'Front', back: 'Back' };
@@ -111,5 +114,6 @@ async function gradePhotos(photos: { front: Uint8Array; back?: Uint8Array }, dep
   return {
     card: slabLabel ? { ...card, slabLabel } : card,
     annotated: back ? { front: front.annotated, back: back.annotated } : { front: front.annotated },
+    display: { ...(front.display ? { front: front.display } : {}), ...(back?.display ? { back: back.display } : {}) },
   };
 }

@@ -1,16 +1,17 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { sniffImageType } from '../../contracts/image-formats.ts';
 import { measurementRefusalDetailsSchema, type MeasurementErrorCode, type SideMeasurement, type SideName } from '../../contracts/measurement.ts';
 import { annotateSide } from '../../vision/annotate.ts';
-import { decodeImage, findSlabLabel, ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
-import type { DecodedImage, GreyImage, MeasuredSide } from '../../vision/index.ts';
+import { decodeHeic, decodeImage, displayCopy, findSlabLabel, ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
+import type { DecodedImage, GreyImage, MeasuredSide, RgbaPixels } from '../../vision/index.ts';
 import { lowerThisThreadsPriority } from '../../infra/cpu-pool/thread-priority.ts';
 
-// One side of a card, all its pixel work in one task off the event loop: the photo decoded (sharp), the card found
-// and measured (the vision layer), and its annotated picture drawn. Only the compressed photo goes in and only the
-// card's picture (for identification) and the annotated PNG come out, so the megabytes of decoded pixels are
-// allocated, read and dropped on the worker's heap: on the main thread they made a full garbage collection per
-// card, a pause every request waited behind. Errors cross the thread boundary as data, because a thrown
-// ImageMeasurementError would arrive as a plain Error without its code.
+// One side of a card, all its pixel work in one task off the event loop: the photo decoded (sharp; libheif for HEIC),
+// the card found and measured (the vision layer), and its annotated picture drawn. Only the compressed photo goes in
+// and only the card's picture (for identification), the annotated PNG (and a HEIC's JPEG copy) come out, so the
+// megabytes of decoded pixels are allocated, read and dropped on the worker's heap: on the main thread they made a
+// full garbage collection per card, a pause every request waited behind. Errors cross the thread boundary as data,
+// because a thrown ImageMeasurementError would arrive as a plain Error without its code.
 
 /**
  * A card that small in the photo is measured from a larger decode, when the photo has the pixels: a 12-MP photo
@@ -36,7 +37,16 @@ export interface SideTimings {
 }
 
 export type MeasureSideOutput =
-  | { ok: true; measurement: SideMeasurement; picture: DecodedImage; annotated: Uint8Array; label: GreyImage | null; timings: SideTimings }
+  | {
+      ok: true;
+      measurement: SideMeasurement;
+      picture: DecodedImage;
+      annotated: Uint8Array;
+      label: GreyImage | null;
+      /** A JPEG of the photo when browsers cannot draw the file itself (HEIC), for the pages that show it. */
+      display?: Uint8Array;
+      timings: SideTimings;
+    }
   | { ok: false; code: MeasurementErrorCode; message: string; details: unknown; timings: SideTimings };
 
 type Refusal = Extract<MeasureSideOutput, { ok: false }>;
@@ -51,11 +61,24 @@ interface Attempt {
 /** Decodes, measures (again from a larger decode when the card is small in the photo) and annotates one side. */
 export async function measureSideOrRefuse(input: MeasureSideInput): Promise<MeasureSideOutput> {
   const timings: SideTimings = { decode: 0, measure: 0, annotate: 0 };
+  // A HEIC is decoded once (libheif, slower than sharp): both attempts and the copy shown in browsers read its pixels.
+  let photo: Uint8Array | RgbaPixels = input.bytes;
+  if (sniffImageType(input.bytes) === 'image/heic') {
+    const started = performance.now();
+    try {
+      photo = await decodeHeic(input.bytes, input.maxPixels);
+    } catch (error) {
+      if (error instanceof ImageMeasurementError) return { ...refusalOf(error), timings };
+      throw error;
+    } finally {
+      timings.decode += (performance.now() - started) / 1000;
+    }
+  }
   async function attempt(maxSide: number): Promise<Attempt> {
     let image: DecodedImage;
     let started = performance.now();
     try {
-      image = await decodeImage(input.bytes, { maxPixels: input.maxPixels, maxSide });
+      image = await decodeImage(photo, { maxPixels: input.maxPixels, maxSide });
     } catch (error) {
       if (error instanceof ImageMeasurementError) return { image: { width: 0, height: 0 }, measured: refusalOf(error) };
       throw error;
@@ -82,10 +105,16 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
     ({ image, measured, label } = await attempt(Math.ceil((input.maxSide * MIN_CARD_PX_PER_MM) / reached)));
   }
   if (!('measurement' in measured)) return { ...measured, details: inPhotoPixels(measured.details, image), timings };
-  const started = performance.now();
+  let started = performance.now();
   const annotated = await annotateSide(measured.picture, measured.measurement);
   timings.annotate = (performance.now() - started) / 1000;
-  return { ok: true, measurement: measured.measurement, picture: measured.picture, annotated, label: label ?? null, timings };
+  const side = { measurement: measured.measurement, picture: measured.picture, annotated, label: label ?? null };
+  if (photo instanceof Uint8Array) return { ok: true, ...side, timings };
+  // Counted as decoding: it is the rest of what reading a HEIC costs.
+  started = performance.now();
+  const display = await displayCopy(photo);
+  timings.decode += (performance.now() - started) / 1000;
+  return { ok: true, ...side, display, timings };
 }
 
 function refusalOf(error: ImageMeasurementError): Omit<Refusal, 'timings'> {
@@ -118,12 +147,14 @@ lowerThisThreadsPriority();
 export default async function measureSideTask(input: MeasureSideInput) {
   const output = await measureSideOrRefuse(input);
   if (!output.ok) return output;
-  // sharp's buffers live in memory V8 cannot hand to another thread: one copy of the PNG (not of the pixels) makes it movable.
+  // sharp's buffers live in memory V8 cannot hand to another thread: one copy of each file (not of the pixels)
+  // makes it movable.
   const annotated = new Uint8Array(output.annotated);
-  const movable = { ...output, annotated };
+  const display = output.display && new Uint8Array(output.display);
+  const movable = { ...output, annotated, ...(display ? { display } : {}) };
   return move({
     get [transferableSymbol]() {
-      return [movable.picture.data.buffer, annotated.buffer, ...(movable.label ? [movable.label.data.buffer] : [])];
+      return [movable.picture.data.buffer, annotated.buffer, ...(movable.label ? [movable.label.data.buffer] : []), ...(display ? [display.buffer] : [])];
     },
     get [valueSymbol]() {
       return movable;

@@ -131,7 +131,8 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
     if (!card) throw new Error(`card ${graded.cardId} graded but not in the collection`);
     const { events: existing } = await store.readStream(portfolioCardStream(row.portfolioCardId).streamId);
     if (existing.length === 0) {
-      const analysis = analysisOf(card.result, imageUrl(card.front_image_hash), card.back_image_hash ? imageUrl(card.back_image_hash) : null);
+      // The images the collection shows (a HEIC's JPEG copy, not the file itself).
+      const analysis = analysisOf(card.result, card.image_url ?? imageUrl(card.front_image_hash), card.back_image_url);
       const itemNote = row.itemId ? `Item ID: ${row.itemId}` : null;
       const body = addPortfolioCardSchema.parse({ ...cardFromAnalysis(analysis), notes: [analysis.notes, itemNote].filter(Boolean).join('\n') || null });
       await addPortfolioCard({ store, db, metadata }, { owner, body, cardId: row.portfolioCardId });

@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@contracts/errors';
+import { IMAGE_FORMATS_LABEL } from '@contracts/image-formats';
 import { type MeasurementErrorCode, measurementErrorCodeSchema, type MeasurementRefusalDetails, measurementRefusalDetailsSchema } from '@contracts/measurement';
 import { ApiError } from '@/lib/api-client';
 import type { GradingInput } from './api';
@@ -25,7 +26,7 @@ export const RETAKE_TIP: Record<MeasurementErrorCode, string> = {
   blank_image: 'Check that nothing covers the lens and that the card is lit.',
   empty_image: 'Choose the photo again: the file that arrived was empty.',
   truncated_image: 'Choose the photo again: the file that arrived was incomplete.',
-  not_an_image: 'Choose a photo saved as JPEG, PNG, WebP, AVIF or GIF.',
+  not_an_image: `Choose a photo saved as ${IMAGE_FORMATS_LABEL}.`,
   animated_image: 'Choose a still photo rather than an animation.',
   image_too_large: 'Choose a smaller photo, or take it at a lower resolution.',
 };
