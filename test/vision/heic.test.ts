@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sniffImageType } from '../../src/contracts/image-formats.ts';
 import { decodeHeic, decodeImage, displayCopy, ImageMeasurementError, measureSide, renderSyntheticCard } from '../../src/vision/index.ts';
 import { gradeCard, MEASURE_MAX_SIDE } from '../../src/workers/grading/index.ts';
-import { HEIC_CARD, HEIC_CARD_SEED, heicFixture } from './heic-fixture.ts';
+import { HEIC_CARD, HEIC_CARD_SEED, heicFixture, withRotation } from './heic-fixture.ts';
 import { failureOf, MAX_PIXELS } from './synthetic-photos.ts';
 
 // HEIC, an iPhone's default (issue 17): decoded by libheif and measured like the PNG it was encoded from.
@@ -41,6 +41,21 @@ describe('HEIC photos', () => {
     const shrunk = await decodeImage(heic, { maxPixels: MAX_PIXELS, maxSide: 800 });
     expect([shrunk.width, shrunk.height]).toEqual([640, 800]);
     expect(shrunk.original).toEqual({ width: FIXTURE_WIDTH, height: FIXTURE_HEIGHT });
+  });
+
+  it('are turned upright by their rotation (irot), as an iPhone stores a portrait photo taken sideways', async () => {
+    const image = await decodeImage(withRotation(await heicFixture(), 1), { maxPixels: MAX_PIXELS });
+    expect([image.width, image.height]).toEqual([FIXTURE_HEIGHT, FIXTURE_WIDTH]);
+    const png = await renderSyntheticCard(HEIC_CARD, HEIC_CARD_SEED);
+    const meanDifference = async (clockwise: number) => {
+      const turned = await sharp(png).rotate(clockwise).removeAlpha().raw().toBuffer();
+      let sum = 0;
+      for (let i = 0; i < image.data.length; i++) sum += Math.abs(image.data[i]! - turned[i]!);
+      return sum / image.data.length;
+    };
+    // A quarter turn anticlockwise: as the PNG turned 270° clockwise, up to HEVC's loss (seen 2.5 levels; 28 the other way).
+    expect(await meanDifference(270)).toBeLessThan(5);
+    expect(await meanDifference(90)).toBeGreaterThan(15);
   });
 
   it('measure and grade as the PNG they were encoded from, within what lossy HEVC moves', async () => {
