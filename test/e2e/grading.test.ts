@@ -419,6 +419,11 @@ describe('the camera, refusals in place, and sharing', () => {
         await page.waitForURL((url) => url.pathname === `/card/${result.id}`);
         await page.getByRole('button', { name: 'Share' }).waitFor();
         await shot(page, `shared-result-${name}`);
+        // Back leaves the result for a new, empty grade screen.
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === '/');
+        await gradeButton(page).waitFor();
+        expect(await page.getByRole('heading', { level: 1, name: 'Snorlax' }).count()).toBe(0);
         await context.close();
 
         // The address, opened by someone else: the same grade.
