@@ -21,6 +21,8 @@ interface LiveTable {
 }
 
 const DEADLOCK = '40P01';
+/** A row changed goes out once this many pages have left it alone (RowStore.takeWrites), or at the end. */
+const QUIET_PAGES = 1;
 const SCRATCH_PREFIX = 'es_rebuild_';
 /** A rebuild marks its scratch schema alive after every batch; one silent this long was cut off (a crash, a kill). */
 export const ABANDONED_REBUILD_AFTER_MS = 5 * 60_000;
@@ -105,6 +107,8 @@ export async function rebuildProjections(
 
   // What an earlier rebuild cut off half-way left behind goes first.
   await dropAbandonedRebuilds(db);
+  await analyzeUnanalyzedLog(db);
+  const compression = await fastCompression(db);
   await sql`create schema ${sql.id(scratch)}`.execute(db);
   await markAlive(db, scratch);
   try {
@@ -134,7 +138,7 @@ export async function rebuildProjections(
       async executeQuery(query) {
         await writing;
         return db.transaction().execute(async (trx) => {
-          await writeInto(trx, scratch);
+          await writeInto(trx, scratch, compression);
           return trx.executeQuery(query);
         });
       },
@@ -145,6 +149,26 @@ export async function rebuildProjections(
       page.catch(() => {}); // awaited below; until then a failure must not count as unhandled
       return page;
     };
+    // A page's statements each write rows of keys no other of them touches (the stores keep one change per key,
+    // and scratch tables have no unique index but the key), so they go out in two transactions side by side:
+    // PostgreSQL writes on two cores. Projections without a store apply the page in the first.
+    const write = (events: readonly RecordedEvent[], statements: readonly CompiledQuery[]) => {
+      const [first, second] = inTwo(statements);
+      writing = Promise.all([
+        db.transaction().execute(async (trx) => {
+          await writeInto(trx, scratch, compression);
+          for (const replayer of replayers) await replayer.apply?.(trx, events);
+          for (const statement of first) await trx.executeQuery(statement);
+          await markAlive(trx, scratch);
+        }),
+        second.length > 0 &&
+          db.transaction().execute(async (trx) => {
+            await writeInto(trx, scratch, compression);
+            for (const statement of second) await trx.executeQuery(statement);
+          }),
+      ]).then(() => {});
+      writing.catch(() => {}); // awaited before the next page's writes, and after the last
+    };
     let checkpoint: Checkpoint = START;
     let next = read(checkpoint);
     for (;;) {
@@ -154,28 +178,15 @@ export async function rebuildProjections(
       // PostgreSQL reads the next page on another connection while this one is applied.
       next = events.length < batchSize ? Promise.resolve([]) : read(checkpoint);
       for (const replayer of replayers) await replayer.handle(events);
-      const [first, second] = inTwo(replayers.flatMap((replayer) => replayer.takeWrites()));
+      const statements = replayers.flatMap((replayer) => replayer.takeWrites({ quietRounds: QUIET_PAGES }));
       await writing;
-      // A page's statements each write rows of keys no other of them touches (the stores keep one change per key,
-      // and scratch tables have no unique index but the key), so they go out in two transactions side by side:
-      // PostgreSQL writes on two cores. Projections without a store apply the page in the first.
-      writing = Promise.all([
-        db.transaction().execute(async (trx) => {
-          await writeInto(trx, scratch);
-          for (const replayer of replayers) await replayer.apply?.(trx, events);
-          for (const statement of first) await trx.executeQuery(statement);
-          await markAlive(trx, scratch);
-        }),
-        second.length > 0 &&
-          db.transaction().execute(async (trx) => {
-            await writeInto(trx, scratch);
-            for (const statement of second) await trx.executeQuery(statement);
-          }),
-      ]).then(() => {});
-      writing.catch(() => {}); // awaited before the next page's writes, and after the last
+      write(events, statements);
       replayed += events.length;
       options.onProgress?.({ projection: names, events: replayed });
     }
+    // What the stores still hold back.
+    await writing;
+    write([], replayers.flatMap((replayer) => replayer.takeWrites()));
     await writing;
 
     const asyncNames = targets.filter(({ kind }) => kind === 'async').map(({ projection }) => projection.name).sort();
@@ -194,7 +205,7 @@ export async function rebuildProjections(
         // the tables as the replay left them). An async projection goes on from its checkpoint, so that must stay
         // commit-safe; an inline projection's appends now wait on the lock and will write the swapped-in tables
         // themselves, and those that wrote before it have committed: everything visible belongs in.
-        await writeInto(trx, scratch);
+        await writeInto(trx, scratch, compression);
         let extra = 0;
         const catchUp = async (projections: readonly Projection[], from: Checkpoint, horizon: 'commit-safe' | 'visible') => {
           const handled = [...new Set(projections.flatMap((projection) => projection.handles))];
@@ -247,7 +258,7 @@ interface Replayer {
   /** Applies the page to the rows in memory (a row projection; nothing for another). */
   handle(events: readonly RecordedEvent[]): Promise<void>;
   /** The statements that write what `handle` changed. */
-  takeWrites(): CompiledQuery[];
+  takeWrites(options?: { quietRounds?: number }): CompiledQuery[];
   /** A projection without a store: applies the page in the page's transaction, through its `apply`. */
   apply?(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void>;
 }
@@ -274,7 +285,7 @@ function replayerOf(projection: Projection, reader: RowExecutor): Replayer {
       for (const event of events) if (handles.has(event.type)) await projection.handle(rows, event);
       await rows.settle();
     },
-    takeWrites: () => rows.takeWrites(),
+    takeWrites: (options) => rows.takeWrites(options),
   };
 }
 
@@ -290,9 +301,26 @@ function inTwo(statements: readonly CompiledQuery[]): [CompiledQuery[], Compiled
   return shares;
 }
 
-/** Unqualified table names in this transaction resolve to the scratch copies first. */
-async function writeInto(trx: Transaction<Tables>, scratch: string): Promise<void> {
-  await sql`select set_config('search_path', ${sql.lit(scratch)} || ',' || current_setting('search_path'), true)`.execute(trx);
+/**
+ * Unqualified table names in this transaction resolve to the scratch copies first; large values it writes are
+ * compressed with `compression` (see `fastCompression`) when there is one.
+ */
+async function writeInto(trx: Transaction<Tables>, scratch: string, compression: string | undefined): Promise<void> {
+  const path = sql`set_config('search_path', ${sql.lit(scratch)} || ',' || current_setting('search_path'), true)`;
+  if (compression) await sql`select ${path}, set_config('default_toast_compression', ${compression}, true)`.execute(trx);
+  else await sql`select ${path}`.execute(trx);
+}
+
+/**
+ * lz4 where the server has it (PostgreSQL built with it; not PGlite). A graded card's row holds the engine's whole
+ * result, about 3 KB of jsonb, which PostgreSQL compresses on the way in: pglz, the default, took about as long as
+ * parsing the jsonb itself, lz4 a sixth of that. The swap copies the compressed values into the live tables as they
+ * are, and reads decompress either kind.
+ */
+async function fastCompression(db: Kysely<Tables>): Promise<string | undefined> {
+  const { rows } = await sql<{ lz4: boolean }>`
+    select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
+  return rows[0]?.lz4 ? 'lz4' : undefined;
 }
 
 async function resolveLiveTables(db: Kysely<Tables>, projection: Projection): Promise<LiveTable[]> {
@@ -310,6 +338,18 @@ async function resolveLiveTables(db: Kysely<Tables>, projection: Projection): Pr
     tables.push({ schema: row.schema, name: row.name, columns: row.columns ?? [] });
   }
   return tables;
+}
+
+/**
+ * A log the planner has no statistics for (PGlite never runs autovacuum; PostgreSQL not yet after a bulk load) is
+ * taken for a small one: each page is then read by sorting the whole rest of the log, and the replay grows with the
+ * square of its length (a 100,000-event replay spent 3.7 s of its 14 waiting for pages). Analyzed, each page walks
+ * the log's commit-order index from the checkpoint on.
+ */
+async function analyzeUnanalyzedLog(db: Kysely<Tables>): Promise<void> {
+  const { rows } = await sql<{ analyzed: boolean }>`
+    select coalesce(bool_and(reltuples >= 0), false) as analyzed from pg_class where oid in ('es_events'::regclass, 'es_streams'::regclass)`.execute(db);
+  if (!rows[0]?.analyzed) await sql`analyze es_events, es_streams`.execute(db);
 }
 
 async function retryOnDeadlock<T>(work: () => Promise<T>): Promise<T> {

@@ -67,6 +67,9 @@ class TableState {
   readonly entries = new Map<string, Entry>();
   /** Keys with something to write, in the order last changed: the order the database sees them. */
   readonly dirty = new Set<string>();
+  /** How many times this table's writes were taken, and in which of those rounds each key waiting last changed. */
+  round = 0;
+  readonly changedIn = new Map<string, number>();
   /** Complete stores: the keys of the rows in the database table. */
   readonly stored: Set<string> | undefined;
   /** Complete stores: per lookup, the keys of the rows (written or waiting) with each value... */
@@ -91,6 +94,7 @@ class TableState {
   touch(key: string): void {
     this.dirty.delete(key);
     this.dirty.add(key);
+    this.changedIn.set(key, this.round);
   }
 
   /** Complete stores: files the row under its lookup values (none when it is gone). */
@@ -237,7 +241,10 @@ export class RowStore {
     const inDatabase = entry?.write !== 'insert' && (state.stored?.has(id) ?? true);
     state.entries.set(id, { row: null, loaded: false, write: inDatabase ? 'delete' : 'none' });
     if (inDatabase) state.touch(id);
-    else state.dirty.delete(id);
+    else {
+      state.dirty.delete(id);
+      state.changedIn.delete(id);
+    }
   }
 
   /** The rows whose columns equal `where`; in a complete store `where` must name one of the table's lookups. */
@@ -304,12 +311,21 @@ export class RowStore {
   /**
    * The statements that write everything waiting, table by table; the store counts them written. The caller runs
    * them, in order, before anything reads those tables again (a rebuild runs them while its handlers go on).
+   *
+   * `quietRounds` (complete stores): only the rows left alone for that many takes go out; the others wait for a
+   * take after they settle, or for the last take (without `quietRounds`). A rebuild takes its writes once a page, and
+   * a row often changes again a page or so later (a card graded, then saved): held back, it is written once.
    */
-  takeWrites(): CompiledQuery[] {
+  takeWrites(options: { quietRounds?: number } = {}): CompiledQuery[] {
+    const quietRounds = this.complete ? (options.quietRounds ?? 0) : 0;
     const statements: CompiledQuery[] = [];
     for (const state of this.tables.values()) {
-      statements.push(...this.takeTableWrites(state));
-      if (this.complete && state.entries.size > ROWS_KEPT_PER_TABLE) state.entries.clear();
+      statements.push(...this.takeTableWrites(state, quietRounds));
+      state.round++;
+      if (this.complete && state.entries.size > ROWS_KEPT_PER_TABLE) {
+        // Rows still waiting stay: the database has not got them yet.
+        for (const key of state.entries.keys()) if (!state.dirty.has(key)) state.entries.delete(key);
+      }
     }
     return statements;
   }
@@ -353,14 +369,15 @@ export class RowStore {
     return Object.fromEntries(state.table.key.map((column, i) => [column, parts[i]]));
   }
 
-  private takeTableWrites(state: TableState): CompiledQuery[] {
+  private takeTableWrites(state: TableState, quietRounds = 0): CompiledQuery[] {
     if (state.dirty.size === 0) return [];
     const { table } = state;
+    const taken = quietRounds === 0 ? [...state.dirty] : [...state.dirty].filter((key) => state.round - state.changedIn.get(key)! >= quietRounds);
     const statements: CompiledQuery[] = [];
     // Deletes first: a row gone never stands in another's way. The rest in the order they were last changed, rows
     // of one kind in a run going out in one statement, so a unique value one row gives up is free before another
     // takes it (one default address per user).
-    const deletes = [...state.dirty].filter((key) => state.entries.get(key)!.write === 'delete').map((key) => this.keyRowOf(state, key));
+    const deletes = taken.filter((key) => state.entries.get(key)!.write === 'delete').map((key) => this.keyRowOf(state, key));
     for (const chunk of chunked(deletes, table.key.length)) {
       const parameters: unknown[] = [];
       statements.push(CompiledQuery.raw(`delete from ${quoted(table.name)} where ${matchKeys(table, chunk, parameters)}`, parameters));
@@ -371,7 +388,7 @@ export class RowStore {
       statements.push(...rowWrites(table, run, runMode));
       run = [];
     };
-    for (const key of state.dirty) {
+    for (const key of taken) {
       const entry = state.entries.get(key)!;
       if (entry.write === 'columns') {
         endRun();
@@ -391,7 +408,9 @@ export class RowStore {
     }
     endRun();
 
-    for (const key of state.dirty) {
+    for (const key of taken) {
+      state.dirty.delete(key);
+      state.changedIn.delete(key);
       const entry = state.entries.get(key)!;
       if (entry.row === undefined) {
         // Changed without being read: what the row is now is not known here.
@@ -402,7 +421,6 @@ export class RowStore {
       entry.write = 'none';
       delete entry.changed;
     }
-    state.dirty.clear();
     return statements;
   }
 
