@@ -26,6 +26,15 @@ export const IMAGE_FORMATS_LABEL = `${IMAGE_FORMATS.slice(0, -1).map((f) => f.la
 /** For `<input type="file" accept=…>`: the media types and the extensions (some browsers know HEIC only by name). */
 export const IMAGE_ACCEPT_ATTRIBUTE = IMAGE_FORMATS.flatMap((f) => [...f.mimeTypes, ...f.extensions]).join(',');
 
+/**
+ * Whether a chosen file is one of IMAGE_FORMATS, by its media type or, when the browser gives none (HEIC outside
+ * Safari), by its name. The server still checks the bytes.
+ */
+export function isImageFormatFile(file: { name: string; type: string }): boolean {
+  const name = file.name.toLowerCase();
+  return IMAGE_FORMATS.some((format) => (format.mimeTypes as readonly string[]).includes(file.type) || (file.type === '' && format.extensions.some((extension) => name.endsWith(extension))));
+}
+
 export type ImageContentType = (typeof IMAGE_FORMATS)[number]['mimeTypes'][0];
 
 const ascii = (bytes: Uint8Array, start: number, length: number): string => String.fromCharCode(...bytes.subarray(start, start + length));

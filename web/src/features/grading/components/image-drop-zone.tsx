@@ -4,13 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PhotoPreview } from '@/components/ui/photo-preview';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_FORMATS, IMAGE_FORMATS_LABEL } from '@contracts/image-formats';
-
-/** The formats the server grades (one list with the server), by media type or, when the browser gives none, by name. */
-function isAcceptedImage(file: File): boolean {
-  const name = file.name.toLowerCase();
-  return IMAGE_FORMATS.some((format) => (format.mimeTypes as readonly string[]).includes(file.type) || (file.type === '' && format.extensions.some((extension) => name.endsWith(extension))));
-}
+import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_FORMATS_LABEL, isImageFormatFile } from '@contracts/image-formats';
 
 /**
  * One side's drop area (SPEC.md §2): drop an image or click to browse; once chosen, a preview with Change and
@@ -34,7 +28,7 @@ export function ImageDropZone({
 
   function accept(candidate: File | undefined) {
     if (!candidate) return;
-    if (!isAcceptedImage(candidate)) {
+    if (!isImageFormatFile(candidate)) {
       toast({ title: 'Invalid File Type', description: `Please select an image file (${IMAGE_FORMATS_LABEL}).`, variant: 'destructive' });
       return;
     }

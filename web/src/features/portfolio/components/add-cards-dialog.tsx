@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api';
+import { isPortfolioPhoto } from '../portfolio-photos';
 import { pairImages, urlLines } from '../portfolio-view';
 import { readAsDataUrl, useBulkAdd, type BulkItem } from '../use-bulk-add';
 import { CameraCapture } from './camera-capture';
@@ -122,7 +123,7 @@ export function AddCardsDialog({
               className="sr-only"
               aria-label="Card photos"
               onChange={(event) => {
-                const chosen = [...(event.target.files ?? [])].filter((f) => f.type.startsWith('image/'));
+                const chosen = [...(event.target.files ?? [])].filter(isPortfolioPhoto);
                 onFilesChange([...files, ...chosen]);
                 event.target.value = '';
               }}

@@ -9,6 +9,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { SortSelect } from '@/components/ui/sort-select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { isPortfolioPhoto } from '../portfolio-photos';
 import { CollectionPagination } from '@/features/collection/components/collection-pagination';
 import { pageCount } from '@/features/collection/collection-view';
 import { useListSearch } from '@/lib/use-list-search';
@@ -24,7 +25,7 @@ import { ValueChart } from './value-chart';
 
 const LIST_KEYS = ['q', 'graded', 'sort'] as const;
 
-const hasImages = (event: DragEvent) => [...event.dataTransfer.items].some((item) => item.kind === 'file' && item.type.startsWith('image/'));
+const hasImages = (event: DragEvent) => [...event.dataTransfer.items].some((item) => item.kind === 'file' && (item.type.startsWith('image/') || item.type === ''));
 
 /** /portfolio (SPEC.md §2, §9): summary, value chart, search, graded only, sort, the list in pages of 100. */
 export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSearch; onSearchChange: (next: PortfolioSearch) => void }) {
@@ -79,7 +80,7 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
       }}
       onDrop={(event) => {
         setDragging(false);
-        const dropped = [...event.dataTransfer.files].filter((file) => file.type.startsWith('image/'));
+        const dropped = [...event.dataTransfer.files].filter(isPortfolioPhoto);
         if (dropped.length === 0) return;
         event.preventDefault();
         setFiles((current) => [...current, ...dropped]);
