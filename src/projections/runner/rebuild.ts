@@ -75,8 +75,9 @@ export async function rebuildProjection(
  *
  * The log is read once, in one stream of pages (the next page read while the last is applied), each page handed to
  * every projection that handles its events, in one transaction per page. A row projection (row-projection.ts) keeps
- * one RowStore for the whole replay: its rows are evolved in memory and written once per page, in multi-row upserts.
- * Any other projection gets each page through its `apply`.
+ * one RowStore for the whole replay: its rows are evolved in memory and written in multi-row upserts, each once it
+ * has been left alone for a page (QUIET_PAGES), the rest at the end. Any other projection gets each page through its
+ * `apply`. A log never analyzed is analyzed first (analyzeUnanalyzedLog).
  *
  * The fresh tables are `create table ... (like live including all)` in a scratch schema put first on the
  * search_path, so the projections write them under their usual names while the live tables keep serving reads.
