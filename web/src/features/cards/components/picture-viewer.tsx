@@ -1,6 +1,6 @@
 import { Maximize, Minus, Plus, ScanSearch } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, type WheelEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, type WheelEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 
@@ -61,7 +61,8 @@ function ViewerBody({ src, alt, title }: { src: string; alt: string; title: stri
     setView(placed({ scale: fitScale(), x: 0, y: 0 }, natural, screen()));
   }, [natural, fitScale, screen]);
 
-  useEffect(() => {
+  // Before paint: the picture is first shown already fitted, and a key pressed the moment it shows is not undone.
+  useLayoutEffect(() => {
     fit();
     window.addEventListener('resize', fit);
     return () => window.removeEventListener('resize', fit);
@@ -199,7 +200,11 @@ function ViewerBody({ src, alt, title }: { src: string; alt: string; title: stri
           src={src}
           alt={alt}
           draggable={false}
-          onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          onLoad={(event) => {
+            const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
+            // The same picture loaded again keeps the view the user zoomed to: only a new size fits it anew.
+            setNatural((current) => (current?.width === width && current.height === height ? current : { width, height }));
+          }}
           className="absolute left-0 top-0 max-w-none origin-top-left"
           style={{
             width: natural?.width,
