@@ -1,11 +1,19 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type DatabaseIntrospector } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { Tables } from './schema.ts';
+import { CurrentSchemaIntrospector } from './schema-introspector.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
+
+/** PostgreSQL as Kysely speaks it, its migrator looking at this connection's schema only (see CurrentSchemaIntrospector). */
+class PostgresSchemaDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
+}
 
 /** The database behind every read model and the event store: PostgreSQL, or PGlite embedded in the process. */
 export interface Database {
@@ -43,7 +51,7 @@ export function openPostgres(options: PostgresOptions): Database {
   pool.on('error', () => {});
   // The same for a connection in use: its query fails (a 503 to the request), and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresSchemaDialect({ pool }) });
   return {
     kind: 'postgres',
     db,

@@ -2,7 +2,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
-  PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
   type DatabaseIntrospector,
@@ -14,6 +13,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { CurrentSchemaIntrospector } from './schema-introspector.ts';
 
 // PGlite is one connection; Kysely asks for a connection per query or per transaction,
 // so a queue hands it out to one caller at a time.
@@ -106,6 +106,6 @@ export class PgliteDialect implements Dialect {
     return new PostgresQueryCompiler();
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new PostgresIntrospector(db);
+    return new CurrentSchemaIntrospector(db);
   }
 }
