@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReplayCommand } from '../../scripts/replay.ts';
 import type { CardEvent, CardGraded } from '../../src/domain/cards/index.ts';
+import * as cardResultJson from '../../src/infra/database/migrations/0012-card-result-json.ts';
 import { createEventStore, type EventMetadata, type EventStore } from '../../src/infra/event-store/index.ts';
 import { achievementsOf } from '../../src/projections/achievements/queries.ts';
 import { collectionOf, findCard, priceHistoryOf } from '../../src/projections/cards/queries.ts';
@@ -317,6 +318,23 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
       for (const [table, key] of Object.entries(tables)) expect({ table, rows: await dump(table, key) }).toEqual({ table, rows: before[table] });
       await rebuildProjections(database, store, projections, { batchSize: 37 });
       for (const [table, key] of Object.entries(tables)) expect({ table, rows: await dump(table, key) }).toEqual({ table, rows: before[table] });
+    });
+  });
+
+  describe('the result column as json (migration 0012)', () => {
+    it('keeps each card as written, the migration undone and reapplied', async () => {
+      const cardId = await grade(`user:${await registerUser(`json-${kind}`)}`, { result: gradedCard({ back: { corners: { topRight: 0.4 } } }) });
+      const type = async () =>
+        (await sql<{ type: string }>`select format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = 'card_grades'::regclass and attname = 'result'`.execute(database.db)).rows[0]!.type;
+      const written = await findCard(database.db, cardId);
+      expect(await type()).toBe('json');
+      const db = database.db as unknown as Kysely<unknown>;
+      await cardResultJson.down(db);
+      expect(await type()).toBe('jsonb');
+      expect(await findCard(database.db, cardId)).toEqual(written);
+      await cardResultJson.up(db);
+      expect(await type()).toBe('json');
+      expect(await findCard(database.db, cardId)).toEqual(written);
     });
   });
 

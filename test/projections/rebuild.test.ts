@@ -132,6 +132,42 @@ describe.each(await databaseKinds())('rebuild on %s', (kind) => {
     await expect(rebuildProjection(database, store, { ...balances, tables: ['missing_table'] }, 'inline')).rejects.toThrow(/missing_table/);
   });
 
+  test('the rebuilt tables take the live ones\' place whole: every index under its name, logged, with their checks', async () => {
+    const shape = async () =>
+      (
+        await sql<{ shape: string }>`
+          select pg_get_indexdef(x.indexrelid) as shape from pg_index x where x.indrelid = 'balances'::regclass
+          union all select 'persistence ' || relpersistence::text from pg_class where oid = 'balances'::regclass
+          union all select 'constraint ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint where conrelid = 'balances'::regclass
+          order by 1`.execute(database.db)
+      ).rows.map((row) => row.shape);
+    const before = await shape();
+    expect(before.some((line) => line.includes('balances_balance'))).toBe(true);
+    const rows = await tableRows(database.db, 'balances');
+    await rebuildProjection(database, store, balances, 'inline');
+    expect(await shape()).toEqual(before);
+    expect(await tableRows(database.db, 'balances')).toEqual(rows);
+  });
+
+  test('a table a move would not carry whole (a trigger, a foreign key) is refused before anything is replayed', async () => {
+    const rows = await tableRows(database.db, 'balances');
+    await sql`create function balances_touched() returns trigger language plpgsql as $$ begin return new; end $$`.execute(database.db);
+    await sql`create trigger balances_touched before insert on balances for each row execute function balances_touched()`.execute(database.db);
+    try {
+      await expect(rebuildProjection(database, store, balances, 'inline')).rejects.toThrow(/balances has trigger balances_touched/);
+    } finally {
+      await sql`drop trigger balances_touched on balances`.execute(database.db);
+      await sql`drop function balances_touched()`.execute(database.db);
+    }
+    await sql`create table balance_notes (account_id text references balances (account_id))`.execute(database.db);
+    try {
+      await expect(rebuildProjection(database, store, balances, 'inline')).rejects.toThrow(/balance_notes has foreign key/);
+    } finally {
+      await sql`drop table balance_notes`.execute(database.db);
+    }
+    expect(await tableRows(database.db, 'balances')).toEqual(rows);
+  });
+
   test('what a rebuild cut off half-way left behind is dropped by the next rebuild, and a rebuild in progress is not', async () => {
     const tag = Math.random().toString(16).slice(2, 10);
     const [dead, unmarked, running] = [`es_rebuild_dead${tag}`, `es_rebuild_unmk${tag}`, `es_rebuild_live${tag}`];

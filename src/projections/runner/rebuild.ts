@@ -5,19 +5,13 @@ import type { Tables } from '../../infra/database/schema.ts';
 import { checkpointOf, START, type Checkpoint, type EventStore, type Projection, type RecordedEvent } from '../../infra/event-store/types.ts';
 import { isRowProjection } from './row-projection.ts';
 import { RowStore, type RowExecutor } from './row-store.ts';
+import { assertMovable, indexScratchTable, createScratchTable, moveIntoPlace, resolveLiveTable, type LiveTable } from './scratch-tables.ts';
 import { advanceCheckpoint, ensureSubscription } from './subscriptions.ts';
 
 export interface RebuildOptions {
   /** Events read and applied per transaction while replaying. */
   batchSize?: number;
   onProgress?: (progress: { projection: string; events: number }) => void;
-}
-
-interface LiveTable {
-  schema: string;
-  name: string;
-  /** Columns a copy can write: not dropped, not generated. */
-  columns: string[];
 }
 
 const DEADLOCK = '40P01';
@@ -79,12 +73,11 @@ export async function rebuildProjection(
  * has been left alone for a page (QUIET_PAGES), the rest at the end. Any other projection gets each page through its
  * `apply`. A log never analyzed is analyzed first (analyzeUnanalyzedLog).
  *
- * The fresh tables are `create table ... (like live including all)` in a scratch schema put first on the
- * search_path, so the projections write them under their usual names while the live tables keep serving reads.
- * The swap is one short transaction: it locks the live tables (waiting out appends and batches that write them),
- * replays what came in meanwhile, then truncates the live tables and copies the rebuilt rows in. Copying rows
- * rather than renaming tables keeps everything else about the live tables as it is (foreign keys, triggers, grants,
- * sequences they own), which a rename swap would lose; the price is a copy under lock, short next to the replay.
+ * The fresh tables are copies of the live ones in a scratch schema put first on the search_path
+ * (scratch-tables.ts), so the projections write them under their usual names while the live tables keep serving
+ * reads. Once filled they get the live tables' indexes and statistics. The swap is one short transaction: it locks
+ * the live tables (waiting out appends and batches that write them), replays what came in meanwhile, then drops the
+ * live tables and moves the fresh ones into their place: however many rows, no copy.
  *
  * Returns how many events were replayed (each once, however many projections it went to).
  */
@@ -100,8 +93,9 @@ export async function rebuildProjections(
   const live = new Map<RebuildTarget, LiveTable[]>();
   for (const target of targets) live.set(target, await resolveLiveTables(db, target.projection));
   const liveTables = [...live.values()].flat();
-  const shared = liveTables.find((table, i) => liveTables.findIndex((t) => t.schema === table.schema && t.name === table.name) !== i);
+  const shared = liveTables.find((table, i) => liveTables.findIndex((t) => t.oid === table.oid) !== i);
   if (shared) throw new Error(`Table ${shared.name} is listed by two of the projections rebuilt`);
+  await assertMovable(db, liveTables);
   const types = [...new Set(targets.flatMap(({ projection }) => projection.handles))];
   const scratch = `${SCRATCH_PREFIX}${randomBytes(6).toString('hex')}`;
   let replayed = 0;
@@ -113,22 +107,11 @@ export async function rebuildProjections(
   await sql`create schema ${sql.id(scratch)}`.execute(db);
   await markAlive(db, scratch);
   try {
-    // Unlogged: a scratch table outlives no crash (what one leaves is dropped as abandoned), so its writes skip the
-    // write-ahead log. A row projection finds rows by key alone (its store answers lookups from memory), so its
-    // tables get their primary key and no other index: less to write per row, and no unique index for one of a
-    // batch's many rows to trip on before another has given its value up. The live tables check them at the swap.
-    for (const { projection } of targets) {
-      const keys = isRowProjection(projection) ? new Map(projection.rowTables.map((table) => [table.name, table.key])) : undefined;
-      for (const table of live.get(targets.find((t) => t.projection === projection)!)!) {
-        const copy = sql.id(scratch, table.name);
-        const key = keys?.get(table.name);
-        if (!key) {
-          await sql`create unlogged table ${copy} (like ${sql.id(table.schema, table.name)} including all)`.execute(db);
-          continue;
-        }
-        await sql`create unlogged table ${copy} (like ${sql.id(table.schema, table.name)} including all excluding indexes)`.execute(db);
-        await sql`alter table ${copy} add primary key (${sql.join(key.map((column) => sql.id(column)))})`.execute(db);
-      }
+    // A row projection finds rows by key alone (its store answers lookups from memory), so its tables get their
+    // primary key and no other index until the replay is done: less to write per row, and no unique index for one
+    // of a batch's many rows to trip on before another has given its value up.
+    for (const target of targets) {
+      for (const table of live.get(target)!) await createScratchTable(db, table, scratch, isRowProjection(target.projection) ? 'key' : 'all');
     }
 
     // A page's writes go out while the handlers work through the next page: the database and this process work
@@ -189,6 +172,7 @@ export async function rebuildProjections(
     await writing;
     write([], replayers.flatMap((replayer) => replayer.takeWrites()));
     await writing;
+    for (const table of liveTables) await indexScratchTable(db, table, scratch);
 
     const asyncNames = targets.filter(({ kind }) => kind === 'async').map(({ projection }) => projection.name).sort();
     const inline = targets.filter(({ kind }) => kind === 'inline').map(({ projection }) => projection);
@@ -229,13 +213,7 @@ export async function rebuildProjections(
         );
         if (inline.length > 0) await catchUp(inline, commitSafe, 'visible');
 
-        await sql`truncate ${sql.join(liveNames)}`.execute(trx);
-        for (const table of liveTables) {
-          // In the order listed, so rows that others reference by foreign key go in first.
-          const columns = sql.join(table.columns.map((column) => sql.id(column)));
-          await sql`insert into ${sql.id(table.schema, table.name)} (${columns}) overriding system value
-            select ${columns} from ${sql.id(scratch, table.name)}`.execute(trx);
-        }
+        await moveIntoPlace(trx, liveTables, scratch);
         if (asyncNames.length > 0) {
           for (const name of asyncNames) await advanceCheckpoint(trx, name, commitSafe);
           await trx
@@ -314,9 +292,9 @@ async function writeInto(trx: Transaction<Tables>, scratch: string, compression:
 
 /**
  * lz4 where the server has it (PostgreSQL built with it; not PGlite). A graded card's row holds the engine's whole
- * result, about 3 KB of jsonb, which PostgreSQL compresses on the way in: pglz, the default, took about as long as
- * parsing the jsonb itself, lz4 a sixth of that. The swap copies the compressed values into the live tables as they
- * are, and reads decompress either kind.
+ * result, about 3 KB, which PostgreSQL compresses on the way in: pglz, the default, took about as long as parsing
+ * it as jsonb, lz4 a sixth of that. The values stay so compressed in the tables swapped in; reads decompress either
+ * kind.
  */
 async function fastCompression(db: Kysely<Tables>): Promise<string | undefined> {
   const { rows } = await sql<{ lz4: boolean }>`
@@ -328,15 +306,9 @@ async function resolveLiveTables(db: Kysely<Tables>, projection: Projection): Pr
   if (projection.tables.length === 0) throw new Error(`Projection ${projection.name} lists no tables to rebuild`);
   const tables: LiveTable[] = [];
   for (const name of projection.tables) {
-    const { rows } = await sql<{ schema: string; name: string; columns: string[] | null }>`
-      select n.nspname as schema, c.relname as name,
-        (select array_agg(a.attname::text order by a.attnum) from pg_attribute a
-          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columns
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.oid = to_regclass(${name})`.execute(db);
-    const row = rows[0];
-    if (!row) throw new Error(`Projection ${projection.name} lists table ${name}, which does not exist`);
-    tables.push({ schema: row.schema, name: row.name, columns: row.columns ?? [] });
+    const table = await resolveLiveTable(db, name);
+    if (!table) throw new Error(`Projection ${projection.name} lists table ${name}, which does not exist`);
+    tables.push(table);
   }
   return tables;
 }

@@ -11,6 +11,7 @@ import * as imports from './0007-imports.ts';
 import * as cardCatalogIds from './0008-card-catalog-ids.ts';
 import * as savedCards from './0010-saved-cards.ts';
 import * as portfolioHoldings from './0011-portfolio-holdings.ts';
+import * as cardResultJson from './0012-card-result-json.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0008-card-catalog-ids': cardCatalogIds,
   '0010-saved-cards': savedCards,
   '0011-portfolio-holdings': portfolioHoldings,
+  '0012-card-result-json': cardResultJson,
 };
