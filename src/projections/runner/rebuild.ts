@@ -5,7 +5,7 @@ import type { Tables } from '../../infra/database/schema.ts';
 import { checkpointOf, START, type Checkpoint, type EventStore, type Projection, type RecordedEvent } from '../../infra/event-store/types.ts';
 import { isRowProjection } from './row-projection.ts';
 import { RowStore, type RowExecutor } from './row-store.ts';
-import { assertMovable, indexScratchTable, createScratchTable, moveIntoPlace, resolveLiveTable, type LiveTable } from './scratch-tables.ts';
+import { assertMovable, createScratchTable, indexScratchTable, moveIntoPlace, resolveLiveTable, type LiveTable } from './scratch-tables.ts';
 import { advanceCheckpoint, ensureSubscription } from './subscriptions.ts';
 
 export interface RebuildOptions {
@@ -75,7 +75,7 @@ export async function rebuildProjection(
  *
  * The fresh tables are copies of the live ones in a scratch schema put first on the search_path
  * (scratch-tables.ts), so the projections write them under their usual names while the live tables keep serving
- * reads. Once filled they get the live tables' indexes and statistics. The swap is one short transaction: it locks
+ * reads. Once filled they get the live tables' other indexes. The swap is one short transaction: it locks
  * the live tables (waiting out appends and batches that write them), replays what came in meanwhile, then drops the
  * live tables and moves the fresh ones into their place: however many rows, no copy.
  *
