@@ -20,7 +20,10 @@ const REFERENCE_TO_MM = 1.8;
 /**
  * Where the found outline sits up to this far outside the card (a sleeve's edge or shadow hugging a 1080p frame's
  * card), the strip first crosses background: the border is measured from where its colour begins, not from the
- * outline. Less than 0.4 mm is the outline's own blur (two source pixels of a card at 5 px/mm) or rim wear.
+ * outline. A band narrower than OUTLINE_BLUR_MM is the outline's own blur (three source pixels of a card at 5 px/mm)
+ * or rim wear, and so is a colour that turns towards the border's from the outline on, however slowly: a played
+ * card's pale rim fades into its border over most of a millimetre in a 1080p frame, where a band of table inside a
+ * sleeve holds its colour and then steps to the card.
  */
 const OUTLINE_SLACK_MM = 1.2;
 const OUTLINE_BLUR_MM = 0.6;
@@ -285,19 +288,7 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
     for (let j = 0; j < run && lasting; j++) lasting = differs(k + j);
     if (lasting) crossing = k;
   }
-  // Where the border's colour begins: the outline, or the card's real edge a little inside an outline found outside.
-  let startPx = 0;
-  const slack = Math.round(OUTLINE_SLACK_MM * pxPerMm);
-  for (let k = 0; k < slack; k++) {
-    if (differs(k) || differs(k + 1)) continue;
-    if (k >= OUTLINE_BLUR_MM * pxPerMm) {
-      let peak = k - 1;
-      while (peak + 1 < k + 1 && gradient[peak + 1]! > gradient[peak]!) peak++;
-      while (peak - 1 > 0 && gradient[peak - 1]! > gradient[peak]!) peak--;
-      startPx = peak + 0.5;
-    }
-    break;
-  }
+  const startPx = borderStart(profile, reference, differs, pxPerMm);
   let edgeAt: number | null = null;
   if (crossing >= bandFrom && crossing <= bandTo) {
     // Refined to the gradient peak of the transition the colour first differs in: uphill from there, either way.
@@ -314,6 +305,46 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   const refined = edgeAt + (curvature < 0 ? (0.5 * (before - after)) / curvature : 0);
   // The transition centred on pixel k lies (k + 0.5) pixels in from the outline.
   return { widthMm: (refined + 0.5 - startPx) / pxPerMm, reference };
+}
+
+/**
+ * Where the border's colour begins along a strip's profile, in pixels from the outline: the outline itself, or the
+ * card's real edge a little inside an outline found outside it. The card's edge there is the steepest fall towards
+ * the border's colour over OUTLINE_BLUR_MM, placed half-way between the levels on either side of that fall, so the
+ * photo's noise and a dim exposure (which shrink or blur the fall but not where it is half done) do not move it;
+ * a fall that is half done within OUTLINE_BLUR_MM of the outline is the outline's own, and the border starts there.
+ * Only a band of something else that holds its colour before the card's edge (a sleeve's margin, a shadow) moves
+ * the start inwards, never a colour easing into the border's from the outline on (a pale rim), which the steepest
+ * pixel-to-pixel gradient along it placed anywhere its noise peaked.
+ */
+function borderStart(profile: Float64Array, reference: readonly number[], differs: (k: number) => boolean, pxPerMm: number): number {
+  const slack = Math.round(OUTLINE_SLACK_MM * pxPerMm);
+  const window = Math.max(2, Math.round(OUTLINE_BLUR_MM * pxPerMm));
+  let settled = -1;
+  for (let k = 0; k < slack && settled < 0; k++) if (!differs(k) && !differs(k + 1)) settled = k;
+  if (settled < window) return 0;
+  const unlike = (k: number) => Math.hypot(profile[k * 3]! - reference[0]!, profile[k * 3 + 1]! - reference[1]!, profile[k * 3 + 2]! - reference[2]!);
+  let from = 0;
+  let steepest = -Infinity;
+  for (let k = 0; k + window <= settled; k++) {
+    const fall = unlike(k) - unlike(k + window);
+    if (fall > steepest) {
+      steepest = fall;
+      from = k;
+    }
+  }
+  const level = (unlike(from) + unlike(from + window)) / 2;
+  let half = from;
+  for (let k = from; k < from + window; k++) {
+    const here = unlike(k);
+    const next = unlike(k + 1);
+    if (here >= level && next < level) {
+      half = k + (here - level) / (here - next);
+      break;
+    }
+  }
+  // Sample k is centred (k + 0.5) pixels in from the outline.
+  return half + 0.5 >= window ? half + 0.5 : 0;
 }
 
 /** Mean colour of `count` pixels from `start`, `stride` apart, written at out[at..at+3). */

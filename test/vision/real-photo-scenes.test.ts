@@ -65,6 +65,29 @@ describe('real-photo scenes on drawn cards', () => {
     expect(dim.defects.filter((d) => d.kind === 'corner-fray' || d.kind === 'corner-whitening')).toEqual([]);
   });
 
+  it('a played card\'s pale rim in a dim, noisy 1080p frame is border: each border is read from the cut edge, not from where its colour is full', async () => {
+    // As a Base Set card's worn yellow rim shows through a sleeve: the border's colour eases in over most of a
+    // millimetre from the edge. Where the border began was the gradient's steepest pixel along that ramp, which the
+    // photo's noise and a dim exposure moved by half a millimetre (a Pikachu's 41/59 read 35/65).
+    const borders = { leftMm: 2.4, rightMm: 3.6, topMm: 3.3, bottomMm: 3.7 };
+    const m = await measureSynthetic(
+      {
+        pxPerMm: 8,
+        borderColor: YELLOW,
+        borders,
+        paleRimMm: 0.8,
+        photo: { background: '#f4f4f2', sleeveGapMm: 1.5, cardScale: 0.7, aspect: 16 / 9, light: 0.7, noise: 5, rotationDeg: 1 },
+      },
+      70,
+    );
+    if (!m.centering.measurable) throw new Error(m.centering.reason);
+    expect(Math.abs(m.centering.leftMm - borders.leftMm)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(m.centering.rightMm - borders.rightMm)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(m.centering.topMm - borders.topMm)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(m.centering.bottomMm - borders.bottomMm)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(sideShares(m).left - 40)).toBeLessThanOrEqual(1.5);
+  });
+
   it('a penny sleeve\'s outline 1.5 mm outside the card is not the card: borders still read to ±0.15 mm', async () => {
     const m = await measureSynthetic(
       { pxPerMm: 8, borderColor: YELLOW, borders: { leftMm: 2.6, rightMm: 3.9, topMm: 3.5, bottomMm: 3.8 }, photo: { background: '#ededea', sleeveGapMm: 1.5, cardScale: 0.7, aspect: 16 / 9, noise: 3, rotationDeg: -2 } },

@@ -19,6 +19,8 @@ export interface CardDrawing {
   defects: readonly SyntheticDefect[];
   lettering: SyntheticLettering | null;
   nextCardPrint: SyntheticCardSpec['nextCardPrint'] | null;
+  /** See SyntheticCardSpec.paleRimMm; 0 or absent: none. */
+  paleRimMm?: number;
   pxPerMm: number;
 }
 
@@ -148,6 +150,7 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     '</defs>',
     '<g mask="url(#card)">',
     `<rect x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}" fill="${toHex(card.borderColor)}"/>`,
+    ...(card.paleRimMm ? [paleRim(outlinePath(radii), card.paleRimMm)] : []),
     `<g transform="rotate(${f(card.printTiltDeg)} ${CARD_WIDTH_MM / 2} ${CARD_HEIGHT_MM / 2})">`,
     '<g clip-path="url(#art)">',
     `<image x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}" preserveAspectRatio="none" xlink:href="${artHref}"/>`,
@@ -159,6 +162,22 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     '</g>',
     '</svg>',
   ].join('\n');
+}
+
+/**
+ * A pale rim as layers of the card stock's white along the outline, each reaching a little further in: at the cut
+ * edge all of them (1 - (1 - 0.5 / 8)^8, some 40% of the way to white), none from `widthMm` in.
+ */
+const PALE_RIM_LAYERS = 8;
+const PALE_RIM_EDGE_SHARE = 0.5;
+
+function paleRim(outline: string, widthMm: number): string {
+  const opacity = PALE_RIM_EDGE_SHARE / PALE_RIM_LAYERS;
+  // A stroke is centred on the outline: twice the depth it reaches inside the card (the outer half is masked off).
+  return Array.from(
+    { length: PALE_RIM_LAYERS },
+    (_, i) => `<path d="${outline}" fill="none" stroke="${WHITENING_COLOR}" stroke-opacity="${f(opacity)}" stroke-width="${f((2 * widthMm * (i + 1)) / PALE_RIM_LAYERS)}"/>`,
+  ).join('');
 }
 
 /** The next card's print along one edge, beyond this card's border (a miscut). */

@@ -61,6 +61,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       defects: spec.defects ?? [],
       lettering: spec.lettering ?? null,
       nextCardPrint: spec.nextCardPrint ?? null,
+      paleRimMm: spec.paleRimMm ?? 0,
       pxPerMm,
     };
     const art = await sharp(Buffer.from(artSvg(drawing, rng))).png().toBuffer();

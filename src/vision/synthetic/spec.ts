@@ -56,6 +56,11 @@ export interface SyntheticCardSpec {
    * card, beyond the card's own border (the sheet was cut off register towards it). Default none.
    */
   nextCardPrint?: { edge: EdgeName; widthMm: number; color: string };
+  /**
+   * A pale rim: the border's colour eases in from the cut edge, paler there (some 40% of the way to the card stock's
+   * white) and full from this many mm in, as a played card's worn rim or a sleeve's edge over it shows in a 1080p frame. Default none.
+   */
+  paleRimMm?: number;
   /** 3 for trading-card-game cards, 0 for square sports cards. Default 3. */
   cornerRadiusMm?: number;
   defects?: SyntheticDefect[];
