@@ -18,6 +18,14 @@ const INSIDE_MM = 2.2;
 const FRAY_RUN_MM = 0.3;
 /** Below these (fray: or CORNER_WEAR_VISIBLE_PX of the photo's own pixels, if that is more), a corner is clean: what is left is the noise of the photo. */
 const FRAY_DEFECT_MM = 0.15;
+/**
+ * A fray reading is only as certain as the outline it is read from. Next to the corner, along its two straight sides
+ * where a card is not frayed, the outline's departures scatter about their line by the photo's own uncertainty there
+ * (its noise, a patterned or sparkling border against light paper, the JPEG's blocks): a fray is called where it
+ * passes the visible-wear size by this many of those standard deviations, so a reading at that size's very edge (the
+ * same corner read a few hundredths either side of it as the photo is turned) is not taken for wear.
+ */
+const FRAY_UNCERTAINTY_SIGMAS = 2;
 const WHITENING_DEFECT_MM = 0.2;
 /**
  * The border's colour is read along both sides of a corner between these distances from it (mm along the outline):
@@ -46,8 +54,11 @@ export function measureCorners(flat: FlatCard, rimStart: number | null, noise: n
   const radius = nominalRadius(flat, noise, sides);
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
+  const visibleWear = Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm);
   for (const corner of CORNER_NAMES) {
-    const result = measureCorner(flat, corner, radius, sideOffsets(sides.get(corner)!, radius), rimStart, noise, Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm));
+    const readings = sides.get(corner)!;
+    const minFrayMm = visibleWear + FRAY_UNCERTAINTY_SIGMAS * outlineScatter(readings, radius);
+    const result = measureCorner(flat, corner, radius, sideOffsets(readings, radius), rimStart, noise, minFrayMm);
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
@@ -132,6 +143,28 @@ function sideOffsets(readings: SideReadings, radius: number): SideOffsets {
   };
   return { vertical: along(readings.vertical), horizontal: along(readings.horizontal) };
 }
+
+/**
+ * How uncertain the outline is next to a corner: the standard deviation (from the median absolute deviation, so a
+ * nick or a speck does not decide it) of both sides' departures about each side's own median, read from
+ * SIDE_FROM_PAST_ARC_MM past the end of the corner's arc on. 0 where too little of the sides is seen.
+ */
+function outlineScatter(readings: SideReadings, radius: number): number {
+  const from = radius + SIDE_FROM_PAST_ARC_MM;
+  const deviations: number[] = [];
+  for (const departures of [readings.vertical, readings.horizontal]) {
+    const seen = departures.filter((d, i) => readings.distances[i]! >= from - 1e-9 && !Number.isNaN(d));
+    if (seen.length < 2) continue;
+    const middle = median(seen);
+    for (const d of seen) deviations.push(Math.abs(d - middle));
+  }
+  return deviations.length < MIN_SCATTER_SAMPLES ? 0 : MAD_TO_SIGMA * median(deviations);
+}
+
+/** A median absolute deviation times this is the standard deviation of normally distributed values. */
+const MAD_TO_SIGMA = 1.4826;
+/** Fewer side readings than this (2 mm of outline) say too little about its scatter. */
+const MIN_SCATTER_SAMPLES = 20;
 
 /** The departure an undamaged corner shows at an outline point when its sides run at these offsets: its arc moves with them. */
 function expectedDeparture(point: OutlineSample, offsets: SideOffsets): number {

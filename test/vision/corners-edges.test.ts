@@ -26,6 +26,39 @@ describe('corners (GRADING.md §1.6)', () => {
     expect(rimDefects(m).map((d) => [d.kind, d.location])).toEqual([['corner-fray', 'bottomRight']]);
   });
 
+  describe('wear at the very edge of what the photo shows', () => {
+    // At 13.4 px/mm (a 12-MP phone photo decoded for grading) fray becomes visible at 4 photo pixels, 0.30 mm. A
+    // 3.8 mm arc where the card's is 3 mm falls (3.8 - 3)(√2 - 1) = 0.33 mm inside it: just past that size. A ragged
+    // cut makes the photo's outline waver by some 0.03-0.06 mm next to every corner (as a holo border's glints against
+    // light paper do in a real photo, where one such corner was called frayed turned one way and clean the other).
+    const fray = (m: SideMeasurement) => m.defects.filter((d) => d.kind === 'corner-fray').map((d) => d.location);
+    const card = (radiusMm: number, edgeRoughnessMm?: number) => ({
+      pxPerMm: 13.4,
+      borderColor: '#e8c33a',
+      ...(edgeRoughnessMm === undefined ? {} : { edgeRoughnessMm }),
+      defects: [{ kind: 'worn-corner' as const, corner: 'topLeft' as const, radiusMm }],
+      photo: { background: '#2b2f36', noise: 3, rotationDeg: 2 },
+    });
+
+    it('on a clean cut, 0.33 mm of wear is called fray', async () => {
+      const m = await measureSynthetic(card(3.8), 1);
+      expect(Math.abs(m.corners[0]!.frayMm - 0.33)).toBeLessThanOrEqual(0.05);
+      expect(fray(m)).toEqual(['topLeft']);
+    });
+
+    it.each([1, 2])('on a ragged cut whose outline wavers as much, the same 0.33 mm is measured but not called fray (seed %i)', async (seed) => {
+      const m = await measureSynthetic(card(3.8, 0.15), seed);
+      expect(Math.abs(m.corners[0]!.frayMm - 0.33)).toBeLessThanOrEqual(0.05);
+      expect(fray(m)).toEqual([]);
+    });
+
+    it('on the ragged cut, clear wear (0.62 mm) is still called fray, at that corner only', async () => {
+      const m = await measureSynthetic(card(4.5, 0.15), 1);
+      expect(Math.abs(m.corners[0]!.frayMm - 0.62)).toBeLessThanOrEqual(0.1);
+      expect(fray(m)).toEqual(['topLeft']);
+    });
+  });
+
   it('square corners are recognised and not counted as fray', async () => {
     const m = await measureSynthetic(noisyCard({ cornerRadiusMm: 0 }), 23);
     expect(m.cornerStyle).toBe('square');

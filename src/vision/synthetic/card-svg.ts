@@ -2,7 +2,7 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
 import { cornerOutline } from '../card-outline.ts';
 import { luma } from '../image.ts';
-import type { Prng } from './prng.ts';
+import { Prng } from './prng.ts';
 import type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering } from './spec.ts';
 
 export interface Rgb {
@@ -21,6 +21,8 @@ export interface CardDrawing {
   nextCardPrint: SyntheticCardSpec['nextCardPrint'] | null;
   /** See SyntheticCardSpec.paleRimMm; 0 or absent: none. */
   paleRimMm?: number;
+  /** See SyntheticCardSpec.edgeRoughnessMm, with the seed the bites are taken by; absent: none. */
+  edgeRoughness?: { depthMm: number; seed: number };
   pxPerMm: number;
 }
 
@@ -146,6 +148,7 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     `<mask id="card" maskUnits="userSpaceOnUse" x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}">`,
     `<path d="${outlinePath(radii)}" fill="#fff"/>`,
     ...notches,
+    ...(card.edgeRoughness ? [raggedCut(radii, card.edgeRoughness)] : []),
     '</mask>',
     '</defs>',
     '<g mask="url(#card)">',
@@ -178,6 +181,33 @@ function paleRim(outline: string, widthMm: number): string {
     { length: PALE_RIM_LAYERS },
     (_, i) => `<path d="${outline}" fill="none" stroke="${WHITENING_COLOR}" stroke-opacity="${f(opacity)}" stroke-width="${f((2 * widthMm * (i + 1)) / PALE_RIM_LAYERS)}"/>`,
   ).join('');
+}
+
+/** A ragged cut's bites are centred on the outline this far apart (mm). */
+const BITE_SPACING_MM = 0.2;
+
+/** Bites out of the card's edge, as the mask's black discs centred on the nominal outline, each of a random depth. */
+function raggedCut(radii: Record<CornerName, number>, { depthMm, seed }: { depthMm: number; seed: number }): string {
+  const rng = new Prng(seed);
+  const w = CARD_WIDTH_MM;
+  const h = CARD_HEIGHT_MM;
+  const centres: Array<[number, number]> = [];
+  const straight = (x0: number, y0: number, x1: number, y1: number) => {
+    const count = Math.max(1, Math.round(Math.hypot(x1 - x0, y1 - y0) / BITE_SPACING_MM));
+    for (let i = 0; i < count; i++) centres.push([x0 + ((x1 - x0) * i) / count, y0 + ((y1 - y0) * i) / count]);
+  };
+  const arc = (corner: CornerName) => {
+    for (const p of cornerOutline(corner, radii[corner], radii[corner], BITE_SPACING_MM)) centres.push([p.x, p.y]);
+  };
+  straight(radii.topLeft, 0, w - radii.topRight, 0);
+  arc('topRight');
+  straight(w, radii.topRight, w, h - radii.bottomRight);
+  arc('bottomRight');
+  straight(w - radii.bottomRight, h, radii.bottomLeft, h);
+  arc('bottomLeft');
+  straight(0, h - radii.bottomLeft, 0, radii.topLeft);
+  arc('topLeft');
+  return centres.map(([x, y]) => `<circle cx="${f(x)}" cy="${f(y)}" r="${f(rng.range(0, depthMm))}" fill="#000"/>`).join('');
 }
 
 /** The next card's print along one edge, beyond this card's border (a miscut). */

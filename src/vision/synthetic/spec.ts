@@ -61,6 +61,11 @@ export interface SyntheticCardSpec {
    * white) and full from this many mm in, as a played card's worn rim or a sleeve's edge over it shows in a 1080p frame. Default none.
    */
   paleRimMm?: number;
+  /**
+   * A ragged cut: bites up to this deep taken out of the card's edge every 0.2 mm along it, all round, so the
+   * outline wavers as a soft, fibrous cut does at a phone photo's resolution. Default none.
+   */
+  edgeRoughnessMm?: number;
   /** 3 for trading-card-game cards, 0 for square sports cards. Default 3. */
   cornerRadiusMm?: number;
   defects?: SyntheticDefect[];
