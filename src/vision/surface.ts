@@ -9,7 +9,7 @@ const INSET_MM = 1.5;
 /**
  * Local contrasts that an edge of the art does not produce, so the art's own shapes are not taken for defects:
  * a line is lighter (darker) than BOTH its neighbours LINE_REACH_MM away on either side across it; a spot is
- * lighter (darker) than ALL eight points of a ring SPOT_REACH_MM round it. An edge has one side like the pixel.
+ * darker than ALL eight points of a ring SPOT_REACH_MM round it. An edge has one side like the pixel.
  * A scratch is also sharp: half its contrast already shows at half the reach, which a soft valley between two
  * shapes of the art does not.
  */
@@ -123,7 +123,7 @@ interface Blob {
  * edge of the art cannot make, each measured against the local median around it; connected regions are scratches
  * (long, thin), print lines (long, along an axis), spots (small, compact) or a crease (a light and a dark line side
  * by side). A textured face raises the scratch threshold and is reported so confidence drops. A scratch catches
- * the light: only a light line is one. Printed lettering is print, not damage: the gaps between its strokes and its
+ * the light: only a light line is one; a spot is a dark mark, never a light one (a holo's sparkle). Printed lettering is print, not damage: the gaps between its strokes and its
  * dots and bowls are left out (see TEXT_STROKE_SHARE, isIsolated, standsOutFromWiderSurround).
  */
 export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): SurfaceReport {
@@ -147,10 +147,9 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
   const half = halfGrid(grid);
   const ring = ringContrasts(half, Math.round(INSET_MM * half.pxPerMm), threshold);
   const halfRegions = new RegionScratch(half.width * half.height);
-  const spots = [
-    ...findSpots(grid, half, ring.light, ring.lightSeeds, threshold, true, halfRegions, regions),
-    ...findSpots(grid, half, ring.dark, ring.darkSeeds, threshold, false, halfRegions, regions),
-  ];
+  // Only a mark darker than the print round it is a spot: ink, marker, dirt. A small mark lighter than all round it
+  // is a holo's sparkle, a printed star or a glint of light on the face, which a grader reads as print (issue 9).
+  const spots = findSpots(grid, half, ring.dark, ring.darkSeeds, threshold, false, halfRegions, regions);
   const defects: Defect[] = [];
   const creased = new Set<Blob>();
   const creaseLike = (line: Blob) => line.lengthMm >= CREASE_MIN_MM && (!isAxisAligned(line, PRINT_AXIS_DEG) || line.lengthMm >= WHOLE_FACE_SHARE * faceLengthAlong(line));

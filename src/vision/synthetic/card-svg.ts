@@ -2,6 +2,7 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
 import { cornerOutline } from '../card-outline.ts';
 import { luma } from '../image.ts';
+import { holoSparkleSvg } from './holo.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering } from './spec.ts';
 
@@ -23,6 +24,8 @@ export interface CardDrawing {
   paleRimMm?: number;
   /** See SyntheticCardSpec.edgeRoughnessMm, with the seed the bites are taken by; absent: none. */
   edgeRoughness?: { depthMm: number; seed: number };
+  /** A holo face's sparkle (holo.ts), drawn from this seed; absent: none. */
+  holoSeed?: number;
   pxPerMm: number;
 }
 
@@ -130,7 +133,7 @@ function letteringSvg(lettering: SyntheticLettering, art: { x: number; y: number
 
 /**
  * The card as SVG in millimetre user units, rendered at `pxPerMm`: border, the art (a PNG of artSvg, scaled into the
- * window), any lettering, then the defects.
+ * window) with any holo sparkle, any lettering, then the defects.
  */
 export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
   const radii = cornerRadii(card);
@@ -157,6 +160,7 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     `<g transform="rotate(${f(card.printTiltDeg)} ${CARD_WIDTH_MM / 2} ${CARD_HEIGHT_MM / 2})">`,
     '<g clip-path="url(#art)">',
     `<image x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}" preserveAspectRatio="none" xlink:href="${artHref}"/>`,
+    card.holoSeed === undefined ? '' : holoSparkleSvg(art, card.holoSeed),
     card.lettering ? letteringSvg(card.lettering, art, card.borderColor) : '',
     '</g>',
     '</g>',

@@ -69,6 +69,8 @@ export interface SyntheticCardSpec {
   /** 3 for trading-card-game cards, 0 for square sports cards. Default 3. */
   cornerRadiusMm?: number;
   defects?: SyntheticDefect[];
+  /** A holo face: foil sparkle and printed stars over the art (holo.ts), which are print, not damage. Default none. */
+  holo?: boolean;
   /** Print OCR can read: the name on a light band across the top of the art, inside a thin frame. Default none. */
   lettering?: SyntheticLettering;
   /** Resolution of the card in the photo, pixels per mm. Default 20. */
