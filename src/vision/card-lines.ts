@@ -68,6 +68,9 @@ interface HoughLine {
   theta: number;
   rho: number;
   votes: number;
+  /** cos θ and sin θ, made once: every quad the line is a side of intersects it with others. */
+  cos: number;
+  sin: number;
 }
 
 /**
@@ -208,11 +211,10 @@ function houghLines(search: SearchImage, threshold: number): HoughLine[] {
   }
   // A real side wanders a pixel either way along its length (a soft or JPEG-blocked edge, a card not quite flat): its
   // votes spread over neighbouring ρ bins, so a line's support counts half of theirs too.
-  const support = new Uint32Array(accumulator.length);
-  for (let a = 0; a < angles; a++) {
-    const row = a * rhoBins;
-    for (let r = 1; r < rhoBins - 1; r++) support[row + r] = accumulator[row + r]! + ((accumulator[row + r - 1]! + accumulator[row + r + 1]!) >> 1);
-  }
+  // Made in place, one angle's row at a time (the bin before is kept as it was), instead of in a second array of the
+  // same size; the first and last ρ bins have no support.
+  const support = accumulator;
+  for (let a = 0; a < angles; a++) supportRow(support, a * rhoBins, rhoBins);
   // The shortest straight side of the smallest card we grade, in search pixels: lines with fewer votes are not sides.
   const minVotes = Math.max(12, Math.round((0.35 * CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor));
   const peaks: HoughLine[] = [];
@@ -246,11 +248,23 @@ function houghLines(search: SearchImage, threshold: number): HoughLine[] {
           }
         }
       }
-      if (isPeak) peaks.push({ theta: a * ANGLE_STEP, rho: r - diagonal, votes });
+      if (isPeak) peaks.push({ theta: a * ANGLE_STEP, rho: r - diagonal, votes, cos: cos[a]!, sin: sin[a]! });
     }
   }
   peaks.sort((p, q) => q.votes - p.votes || p.theta - q.theta || p.rho - q.rho);
   return peaks.slice(0, MAX_LINES);
+}
+
+/** One angle's votes, in place, as each bin's own plus half its two neighbours'. */
+function supportRow(votes: Uint32Array, row: number, rhoBins: number): void {
+  let before = votes[row]!;
+  votes[row] = 0;
+  for (let r = row + 1; r < row + rhoBins - 1; r++) {
+    const own = votes[r]!;
+    votes[r] = own + ((before + votes[r + 1]!) >> 1);
+    before = own;
+  }
+  votes[row + rhoBins - 1] = 0;
 }
 
 function angleBetween(a: number, b: number): number {
@@ -259,10 +273,8 @@ function angleBetween(a: number, b: number): number {
 }
 
 function intersect(a: HoughLine, b: HoughLine): Point | null {
-  const ca = Math.cos(a.theta);
-  const sa = Math.sin(a.theta);
-  const cb = Math.cos(b.theta);
-  const sb = Math.sin(b.theta);
+  const { cos: ca, sin: sa } = a;
+  const { cos: cb, sin: sb } = b;
   const det = ca * sb - sa * cb;
   if (Math.abs(det) < 1e-9) return null;
   return { x: (a.rho * sb - sa * b.rho) / det, y: (ca * b.rho - a.rho * cb) / det };
@@ -351,29 +363,42 @@ function oneBorderAllRound(search: SearchImage, quad: Point[]): boolean {
   const { width, height, rgb } = search;
   const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
   const means: number[][] = [];
+  // The samples of one side, RGB after RGB: two depths at each place along it.
+  const samples = new Float64Array(SIDE_SAMPLES * 2 * 3);
   for (let k = 0; k < 4; k++) {
     const a = quad[k]!;
     const b = quad[(k + 1) % 4]!;
     const length = Math.hypot(b.x - a.x, b.y - a.y);
-    const [dx, dy] = [(b.x - a.x) / length, (b.y - a.y) / length];
+    const dx = (b.x - a.x) / length;
+    const dy = (b.y - a.y) / length;
     // Normal pointing into the quad.
     const inward = (centre.x - a.x) * -dy + (centre.y - a.y) * dx >= 0 ? 1 : -1;
-    const [nx, ny] = [-dy * inward, dx * inward];
-    const samples: number[][] = [];
+    const nx = -dy * inward;
+    const ny = dx * inward;
+    let count = 0;
     for (let s = 0; s < SIDE_SAMPLES; s++) {
       const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (s + 0.5)) / SIDE_SAMPLES;
-      for (const o of [2, 3]) {
+      for (let o = 2; o <= 3; o++) {
         const x = Math.round(a.x + dx * length * t + nx * o);
         const y = Math.round(a.y + dy * length * t + ny * o);
         if (x < 0 || y < 0 || x >= width || y >= height) continue;
         const i = (y * width + x) * 3;
-        samples.push([rgb[i]!, rgb[i + 1]!, rgb[i + 2]!]);
+        samples[count * 3] = rgb[i]!;
+        samples[count * 3 + 1] = rgb[i + 1]!;
+        samples[count * 3 + 2] = rgb[i + 2]!;
+        count++;
       }
     }
-    if (samples.length === 0) return false;
-    const mean = [0, 1, 2].map((c) => samples.reduce((sum, sample) => sum + sample[c]!, 0) / samples.length);
-    const spread = samples.reduce((sum, sample) => sum + colourGap(sample, mean), 0) / samples.length;
-    if (spread > BORDER_SPREAD) return false;
+    if (count === 0) return false;
+    const mean = [0, 0, 0];
+    for (let c = 0; c < 3; c++) {
+      let sum = 0;
+      for (let n = 0; n < count; n++) sum += samples[n * 3 + c]!;
+      mean[c] = sum / count;
+    }
+    let spread = 0;
+    for (let n = 0; n < count; n++) spread += Math.hypot(samples[n * 3]! - mean[0]!, samples[n * 3 + 1]! - mean[1]!, samples[n * 3 + 2]! - mean[2]!);
+    if (spread / count > BORDER_SPREAD) return false;
     means.push(mean);
   }
   for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) if (colourGap(means[i]!, means[j]!) > BORDER_AGREEMENT) return false;
