@@ -475,6 +475,8 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
     const gradient = new Float64Array(profileLength);
     const xs: number[] = [];
     const ys: number[] = [];
+    // Every profile of the side in one buffer (a few kilobytes each, a hundred of them), views into it.
+    const profileBuffer = new Float64Array(samples * profileLength * 3);
     const profiles: Float64Array[] = [];
     const points: Point[] = [];
     for (let k = 0; k < samples; k++) {
@@ -482,7 +484,7 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
       const px = a.x + (b.x - a.x) * t;
       const py = a.y + (b.y - a.y) * t;
       // Three parallel lines averaged: less noise, still sharp across the edge.
-      const profile = new Float64Array(profileLength * 3);
+      const profile = profileBuffer.subarray(k * profileLength * 3, (k + 1) * profileLength * 3);
       for (let o = 0; o < profileLength; o++) {
         const offset = o - inward;
         for (let lane = -1; lane <= 1; lane++) {
