@@ -46,6 +46,16 @@ export function normaliseExposure(image: DecodedImage): DecodedImage {
   for (let level = 0; level < 256; level++) lookup[level] = Math.min(255, Math.round(level * gain));
   const source = image.data;
   const data = new Uint8Array(source.length);
-  for (let i = 0; i < data.length; i++) data[i] = lookup[source[i]!]!;
+  // Two levels at a time through a table of every pair (each byte looked up on its own, so byte order does not
+  // matter): half the reads and writes of a 12-MP photo's millions of levels, for a 128 KB table.
+  const pairs = source.byteOffset % 2 === 0 ? source.length >> 1 : 0;
+  if (pairs > 0) {
+    const pairLookup = new Uint16Array(65536);
+    for (let pair = 0; pair < 65536; pair++) pairLookup[pair] = lookup[pair & 255]! | (lookup[pair >> 8]! << 8);
+    const from = new Uint16Array(source.buffer, source.byteOffset, pairs);
+    const to = new Uint16Array(data.buffer, 0, pairs);
+    for (let i = 0; i < pairs; i++) to[i] = pairLookup[from[i]!]!;
+  }
+  for (let i = pairs * 2; i < data.length; i++) data[i] = lookup[source[i]!]!;
   return { ...image, data };
 }
