@@ -177,7 +177,7 @@ function edgeThreshold(search: SearchImage): number {
 
 /** Thinned edge pixels (local maxima across the edge) vote for the lines through them, near their own direction. */
 function houghLines(search: SearchImage, threshold: number): HoughLine[] {
-  const { width, height, gx, gy, magnitude } = search;
+  const { width, height } = search;
   const angles = Math.round(Math.PI / ANGLE_STEP);
   const diagonal = Math.ceil(Math.hypot(width, height));
   const rhoBins = 2 * diagonal + 1;
@@ -188,27 +188,10 @@ function houghLines(search: SearchImage, threshold: number): HoughLine[] {
     cos[a] = Math.cos(a * ANGLE_STEP);
     sin[a] = Math.sin(a * ANGLE_STEP);
   }
-  for (let y = 2; y < height - 2; y++) {
-    for (let x = 2; x < width - 2; x++) {
-      const p = y * width + x;
-      const m = magnitude[p]!;
-      if (m < threshold) continue;
-      // Non-maximum suppression along the gradient: one pixel per edge.
-      const ux = gx[p]! / m;
-      const uy = gy[p]! / m;
-      const ahead = magnitude[Math.round(y + uy) * width + Math.round(x + ux)]!;
-      const behind = magnitude[Math.round(y - uy) * width + Math.round(x - ux)]!;
-      if (m < ahead || m < behind) continue;
-      let angle = Math.atan2(uy, ux);
-      if (angle < 0) angle += Math.PI;
-      const centre = Math.round(angle / ANGLE_STEP);
-      for (let k = -ANGLE_SPREAD_BINS; k <= ANGLE_SPREAD_BINS; k++) {
-        const a = (centre + k + angles) % angles;
-        const rho = Math.round(x * cos[a]! + y * sin[a]!) + diagonal;
-        accumulator[a * rhoBins + rho]!++;
-      }
-    }
-  }
+  // One call per row (here and for the peaks below): V8 optimises a hot function far better than an inner loop it
+  // entered on the stack, and leaving such a loop sent the rest of this function back to the interpreter.
+  const bins: HoughBins = { angles, diagonal, rhoBins, cos, sin };
+  for (let y = 2; y < height - 2; y++) voteRow(search, threshold, bins, y, accumulator);
   // A real side wanders a pixel either way along its length (a soft or JPEG-blocked edge, a card not quite flat): its
   // votes spread over neighbouring ρ bins, so a line's support counts half of theirs too.
   // Made in place, one angle's row at a time (the bin before is kept as it was), instead of in a second array of the
@@ -218,53 +201,91 @@ function houghLines(search: SearchImage, threshold: number): HoughLine[] {
   // The shortest straight side of the smallest card we grade, in search pixels: lines with fewer votes are not sides.
   const minVotes = Math.max(12, Math.round((0.35 * CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor));
   const peaks: HoughLine[] = [];
-  // Peaks are kept apart by a few bins only: a notebook's rulings lie a few millimetres from a card's side and parallel to it.
-  const angleWindow = 4;
-  const rhoWindow = 2;
-  for (let a = 0; a < angles; a++) {
-    for (let r = 1; r < rhoBins - 1; r++) {
-      const votes = support[a * rhoBins + r]!;
-      if (votes < minVotes) continue;
-      let isPeak = true;
-      for (let da = -angleWindow; da <= angleWindow && isPeak; da++) {
-        // Angles wrap: θ + π is the same line with ρ negated.
-        let a2 = a + da;
-        let r2base = r;
-        if (a2 < 0) {
-          a2 += angles;
-          r2base = rhoBins - 1 - r;
-        } else if (a2 >= angles) {
-          a2 -= angles;
-          r2base = rhoBins - 1 - r;
-        }
-        for (let dr = -rhoWindow; dr <= rhoWindow; dr++) {
-          const r2 = r2base + dr;
-          if (r2 < 0 || r2 >= rhoBins || (da === 0 && dr === 0)) continue;
-          const other = support[a2 * rhoBins + r2]!;
-          // Ties go to the earlier bin, so a flat top gives one peak.
-          if (other > votes || (other === votes && (da < 0 || (da === 0 && dr < 0)))) {
-            isPeak = false;
-            break;
-          }
-        }
-      }
-      if (isPeak) peaks.push({ theta: a * ANGLE_STEP, rho: r - diagonal, votes, cos: cos[a]!, sin: sin[a]! });
-    }
-  }
+  for (let a = 0; a < angles; a++) peaksOfRow(support, bins, a, minVotes, peaks);
   peaks.sort((p, q) => q.votes - p.votes || p.theta - q.theta || p.rho - q.rho);
   return peaks.slice(0, MAX_LINES);
 }
 
+/** The Hough space: θ in `angles` bins of ANGLE_STEP (cos and sin of each), ρ in `rhoBins` bins offset by `diagonal`. */
+interface HoughBins {
+  angles: number;
+  diagonal: number;
+  rhoBins: number;
+  cos: Float64Array;
+  sin: Float64Array;
+}
+
+/** Row y's thinned edge pixels vote for the lines through them, near their own direction. */
+function voteRow(search: SearchImage, threshold: number, { angles, diagonal, rhoBins, cos, sin }: HoughBins, y: number, accumulator: Uint32Array): void {
+  const { width, gx, gy, magnitude } = search;
+  for (let x = 2; x < width - 2; x++) {
+    const p = y * width + x;
+    const m = magnitude[p]!;
+    if (m < threshold) continue;
+    // Non-maximum suppression along the gradient: one pixel per edge.
+    const ux = gx[p]! / m;
+    const uy = gy[p]! / m;
+    const ahead = magnitude[Math.round(y + uy) * width + Math.round(x + ux)]!;
+    const behind = magnitude[Math.round(y - uy) * width + Math.round(x - ux)]!;
+    if (m < ahead || m < behind) continue;
+    let angle = Math.atan2(uy, ux);
+    if (angle < 0) angle += Math.PI;
+    const centre = Math.round(angle / ANGLE_STEP);
+    for (let k = -ANGLE_SPREAD_BINS; k <= ANGLE_SPREAD_BINS; k++) {
+      const a = (centre + k + angles) % angles;
+      const rho = Math.round(x * cos[a]! + y * sin[a]!) + diagonal;
+      accumulator[a * rhoBins + rho]!++;
+    }
+  }
+}
+
+/** Peaks are kept apart by a few bins only: a notebook's rulings lie a few millimetres from a card's side and parallel to it. */
+const PEAK_ANGLE_WINDOW = 4;
+const PEAK_RHO_WINDOW = 2;
+
+/** The peaks at angle bin `a` (no stronger bin near them), added to `peaks` in order of ρ. */
+function peaksOfRow(support: Uint32Array, { angles, diagonal, rhoBins, cos, sin }: HoughBins, a: number, minVotes: number, peaks: HoughLine[]): void {
+  for (let r = 1; r < rhoBins - 1; r++) {
+    const votes = support[a * rhoBins + r]!;
+    if (votes < minVotes) continue;
+    let isPeak = true;
+    for (let da = -PEAK_ANGLE_WINDOW; da <= PEAK_ANGLE_WINDOW && isPeak; da++) {
+      // Angles wrap: θ + π is the same line with ρ negated.
+      let a2 = a + da;
+      let r2base = r;
+      if (a2 < 0) {
+        a2 += angles;
+        r2base = rhoBins - 1 - r;
+      } else if (a2 >= angles) {
+        a2 -= angles;
+        r2base = rhoBins - 1 - r;
+      }
+      for (let dr = -PEAK_RHO_WINDOW; dr <= PEAK_RHO_WINDOW; dr++) {
+        const r2 = r2base + dr;
+        if (r2 < 0 || r2 >= rhoBins || (da === 0 && dr === 0)) continue;
+        const other = support[a2 * rhoBins + r2]!;
+        // Ties go to the earlier bin, so a flat top gives one peak.
+        if (other > votes || (other === votes && (da < 0 || (da === 0 && dr < 0)))) {
+          isPeak = false;
+          break;
+        }
+      }
+    }
+    if (isPeak) peaks.push({ theta: a * ANGLE_STEP, rho: r - diagonal, votes, cos: cos[a]!, sin: sin[a]! });
+  }
+}
+
 /** One angle's votes, in place, as each bin's own plus half its two neighbours'. */
 function supportRow(votes: Uint32Array, row: number, rhoBins: number): void {
+  const last = row + rhoBins - 1;
   let before = votes[row]!;
   votes[row] = 0;
-  for (let r = row + 1; r < row + rhoBins - 1; r++) {
+  for (let r = row + 1; r < last; r++) {
     const own = votes[r]!;
     votes[r] = own + ((before + votes[r + 1]!) >> 1);
     before = own;
   }
-  votes[row + rhoBins - 1] = 0;
+  votes[last] = 0;
 }
 
 function angleBetween(a: number, b: number): number {
@@ -298,23 +319,11 @@ function bestQuad(search: SearchImage, lines: HoughLine[], threshold: number): P
     }
   }
   const candidates: ScoredQuad[] = [];
+  // One call per pair of pairs: V8 optimises a hot function far better than an inner loop it entered on the stack.
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
-      const [a1, a2] = pairs[i]!;
-      const [b1, b2] = pairs[j]!;
-      if (Math.abs(angleBetween(a1.theta, b1.theta) - Math.PI / 2) > PERPENDICULAR_TOLERANCE) continue;
-      const corners = [intersect(a1, b1), intersect(b1, a2), intersect(a2, b2), intersect(b2, a1)];
-      if (corners.some((c) => c === null)) continue;
-      const quad = corners as Point[];
-      if (!isConvex(quad)) continue;
-      const sides = [0, 1, 2, 3].map((k) => Math.hypot(quad[(k + 1) % 4]!.x - quad[k]!.x, quad[(k + 1) % 4]!.y - quad[k]!.y));
-      const first = (sides[0]! + sides[2]!) / 2;
-      const second = (sides[1]! + sides[3]!) / 2;
-      const aspect = Math.min(first, second) / Math.max(first, second);
-      if (Math.abs(aspect - CARD_ASPECT) > ASPECT_TOLERANCE) continue;
-      if (Math.min(first, second) < minShortSide) continue;
-      const score = quadScore(search, quad, threshold);
-      if (score > 0) candidates.push({ corners: quad, score, area: polygonArea(quad) });
+      const candidate = scoredQuad(search, pairs[i]!, pairs[j]!, threshold, minShortSide);
+      if (candidate !== null) candidates.push(candidate);
     }
   }
   if (candidates.length === 0) return null;
@@ -324,6 +333,23 @@ function bestQuad(search: SearchImage, lines: HoughLine[], threshold: number): P
   const near = candidates.filter((c) => c.score >= NEAR_BEST * best).map((c) => ({ ...c, oneBorder: oneBorderAllRound(search, c.corners) }));
   const chosen = near.sort((p, q) => Number(q.oneBorder) - Number(p.oneBorder) || q.area - p.area || q.score - p.score)[0]!;
   return orderUpright(chosen.corners);
+}
+
+/** The quad two pairs of nearly parallel lines make, scored, when it is card-shaped and its sides are edges; else null. */
+function scoredQuad(search: SearchImage, [a1, a2]: [HoughLine, HoughLine], [b1, b2]: [HoughLine, HoughLine], threshold: number, minShortSide: number): ScoredQuad | null {
+  if (Math.abs(angleBetween(a1.theta, b1.theta) - Math.PI / 2) > PERPENDICULAR_TOLERANCE) return null;
+  const corners = [intersect(a1, b1), intersect(b1, a2), intersect(a2, b2), intersect(b2, a1)];
+  if (corners.some((c) => c === null)) return null;
+  const quad = corners as Point[];
+  if (!isConvex(quad)) return null;
+  const sides = [0, 1, 2, 3].map((k) => Math.hypot(quad[(k + 1) % 4]!.x - quad[k]!.x, quad[(k + 1) % 4]!.y - quad[k]!.y));
+  const first = (sides[0]! + sides[2]!) / 2;
+  const second = (sides[1]! + sides[3]!) / 2;
+  const aspect = Math.min(first, second) / Math.max(first, second);
+  if (Math.abs(aspect - CARD_ASPECT) > ASPECT_TOLERANCE) return null;
+  if (Math.min(first, second) < minShortSide) return null;
+  const score = quadScore(search, quad, threshold);
+  return score > 0 ? { corners: quad, score, area: polygonArea(quad) } : null;
 }
 
 /** 0 when a side is not an edge; otherwise the sides' edge shares less their run-on, weighted by the colour step. */
@@ -480,7 +506,6 @@ const FIT_REACH = 4;
  * taken where the fitted sides meet.
  */
 function fitSides(search: SearchImage, quad: Point[], threshold: number): Point[] | null {
-  const { width, height, gx, gy, magnitude } = search;
   const lines: Line[] = [];
   for (let k = 0; k < 4; k++) {
     const a = quad[k]!;
@@ -497,22 +522,10 @@ function fitSides(search: SearchImage, quad: Point[], threshold: number): Point[
       const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (s + 0.5)) / samples;
       const px = a.x + dx * length * t;
       const py = a.y + dy * length * t;
-      let best = 0;
-      let bestOffset = 0;
-      for (let o = -FIT_REACH; o <= FIT_REACH; o += 0.5) {
-        const x = Math.round(px + nx * o);
-        const y = Math.round(py + ny * o);
-        if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
-        const p = y * width + x;
-        const across = Math.abs(gx[p]! * nx + gy[p]! * ny);
-        if (across > best && across >= ACROSS_COS * magnitude[p]!) {
-          best = across;
-          bestOffset = o;
-        }
-      }
-      if (best < threshold) continue;
-      xs.push(px + nx * bestOffset);
-      ys.push(py + ny * bestOffset);
+      const offset = edgeOffset(search, px, py, nx, ny, threshold);
+      if (offset === null) continue;
+      xs.push(px + nx * offset);
+      ys.push(py + ny * offset);
     }
     const line = xs.length < 8 ? null : fitLineRobust(xs, ys, 0.5);
     if (line === null) return null;
@@ -521,6 +534,29 @@ function fitSides(search: SearchImage, quad: Point[], threshold: number): Point[
   const corners = [0, 1, 2, 3].map((k) => intersectLines(lines[(k + 3) % 4]!, lines[k]!));
   if (corners.some((c) => c === null)) return null;
   return orderUpright(corners as Point[]);
+}
+
+/**
+ * Where across (x, y), within FIT_REACH along the normal (nx, ny), the gradient across the side is strongest (the
+ * first such offset), or null when it nowhere reaches the threshold. A function of its own: V8 optimises a hot
+ * function far better than an inner loop it entered on the stack.
+ */
+function edgeOffset(search: SearchImage, x: number, y: number, nx: number, ny: number, threshold: number): number | null {
+  const { width, height, gx, gy, magnitude } = search;
+  let best = 0;
+  let bestOffset = 0;
+  for (let o = -FIT_REACH; o <= FIT_REACH; o += 0.5) {
+    const px = Math.round(x + nx * o);
+    const py = Math.round(y + ny * o);
+    if (px < 1 || py < 1 || px >= width - 1 || py >= height - 1) continue;
+    const p = py * width + px;
+    const across = Math.abs(gx[p]! * nx + gy[p]! * ny);
+    if (across > best && across >= ACROSS_COS * magnitude[p]!) {
+      best = across;
+      bestOffset = o;
+    }
+  }
+  return best < threshold ? null : bestOffset;
 }
 
 /**
