@@ -483,17 +483,8 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
       const t = 0.1 + (0.8 * k) / (samples - 1);
       const px = a.x + (b.x - a.x) * t;
       const py = a.y + (b.y - a.y) * t;
-      // Three parallel lines averaged: less noise, still sharp across the edge.
       const profile = profileBuffer.subarray(k * profileLength * 3, (k + 1) * profileLength * 3);
-      for (let o = 0; o < profileLength; o++) {
-        const offset = o - inward;
-        for (let lane = -1; lane <= 1; lane++) {
-          sampleRgb(image, px + nx * offset + dx * lane, py + ny * offset + dy * lane, colour);
-          profile[o * 3]! += colour[0]! / 3;
-          profile[o * 3 + 1]! += colour[1]! / 3;
-          profile[o * 3 + 2]! += colour[2]! / 3;
-        }
-      }
+      readProfile(image, px, py, nx, ny, dx, dy, inward, profile, colour);
       profiles.push(profile);
       points.push({ x: px, y: py });
     }
@@ -514,6 +505,24 @@ function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point
   const corners = [intersectLines(left, top), intersectLines(top, right), intersectLines(right, bottom), intersectLines(bottom, left)];
   if (corners.some((c) => c === null)) return null;
   return corners as Point[];
+}
+
+/**
+ * The colours along the normal (nx, ny) through (px, py), from `inward` pixels inside outwards, each the mean of three
+ * parallel lines (less noise, still sharp across the edge; dx, dy runs along the side), added into `profile`. A
+ * function of its own: V8 optimises a hot function far better than an inner loop it entered on the stack.
+ */
+function readProfile(image: DecodedImage, px: number, py: number, nx: number, ny: number, dx: number, dy: number, inward: number, profile: Float64Array, colour: Float64Array): void {
+  const profileLength = profile.length / 3;
+  for (let o = 0; o < profileLength; o++) {
+    const offset = o - inward;
+    for (let lane = -1; lane <= 1; lane++) {
+      sampleRgb(image, px + nx * offset + dx * lane, py + ny * offset + dy * lane, colour);
+      profile[o * 3]! += colour[0]! / 3;
+      profile[o * 3 + 1]! += colour[1]! / 3;
+      profile[o * 3 + 2]! += colour[2]! / 3;
+    }
+  }
 }
 
 /** The card's own colour along a side is read this far inside the coarse outline: on the border of a bordered card. */
