@@ -6,6 +6,7 @@ import { sampleRgb } from './image.ts';
 import { openMask } from './mask-morphology.ts';
 import { growRegion } from './regions.ts';
 import { findCardByLines } from './card-lines.ts';
+import { outermostSides } from './outer-sides.ts';
 import { ASPECT_TOLERANCE, CARD_ASPECT, MIN_PX_PER_MM } from './card-outline.ts';
 import type { DecodedImage } from './image.ts';
 
@@ -32,7 +33,8 @@ export function findCard(image: DecodedImage): Point[] {
     new ImageMeasurementError(code, message, refusalDetails(image, outline, cutSides));
   if (isBlank(overview)) throw refuse('blank_image', 'The photo is blank: take a photo of the card.');
   const byLines = findCardByLines(image);
-  const quad = byLines === null ? findCardByColour(image, overview, refuse) : refineQuad(image, byLines.quad, byLines.pxPerSearchPx);
+  const found = byLines === null ? findCardByColour(image, overview, refuse) : refineQuad(image, byLines.quad, byLines.pxPerSearchPx);
+  const quad = found === null ? null : outermostSides(image, found);
   if (quad === null || !isConvex(quad) || Math.abs(aspectOf(quad) - CARD_ASPECT) > ASPECT_TOLERANCE) {
     throw refuse('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.', quad);
   }
