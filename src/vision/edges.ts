@@ -5,7 +5,7 @@ import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { median, quantile, round } from './geometry.ts';
 import { SMALLEST_VISIBLE_PX } from './quality.ts';
-import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineCrossing, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
+import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineReading, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
 
 const EDGE_NAMES: readonly EdgeName[] = ['top', 'right', 'bottom', 'left'];
@@ -86,19 +86,20 @@ function measureEdge(
   // border to whiten), nor in a photo too blurred to separate rim from background.
   const observable = rimStart !== null && canSeeWhitening(references[positions >> 1]!, unevenness);
   const nicksSeen = backgroundStep(profiles, positions, count, outsidePx, references[positions >> 1]!) >= EDGE_STEP_OVER_TEXTURE * (noise + texture);
-  const edgeAt = new Float64Array(positions); // mm inside the nominal edge
+  const crossings = new Float64Array(positions);
+  const departures = new Float64Array(positions);
   const whitening = new Float64Array(positions);
   for (let n = 0; n < positions; n++) {
     const profile = profiles.subarray(n * count * 3, (n + 1) * count * 3);
-    const crossing = outlineCrossing(profile, count, Math.round(0.25 * pxPerMm), references[n]!, noise);
-    // Sample i's centre lies (i - outsidePx + 0.5) pixels in from the edge. Where no outline is seen (the card's
-    // colour meets a background of its own lightness) the edge is not measured there: unknown, not a nick.
-    edgeAt[n] = crossing === null ? Number.NaN : (crossing - outsidePx + 0.5) / pxPerMm;
-    const at = crossing === null ? count - 1 : crossing;
-    if (observable && crossing !== null) {
+    const reading = outlineReading(profile, count, Math.round(0.25 * pxPerMm), references[n]!, noise);
+    crossings[n] = reading === null ? Number.NaN : reading.crossing;
+    departures[n] = reading === null ? Number.NaN : reading.departure;
+    if (observable && reading !== null) {
+      const at = reading.crossing;
       whitening[n] = whiteningScore(profile, Math.ceil(at + rimStart * pxPerMm), Math.floor(at + RIM_TO_MM * pxPerMm) + 1, references[n]!);
     }
   }
+  const edgeAt = outlineDepths(crossings, departures, outsidePx, pxPerMm);
 
   // Where each position lies along the edge, in mm from its start.
   const alongMm = new Float64Array(positions);
@@ -126,6 +127,24 @@ function measureEdge(
     whitenedMm = round(total);
   }
   return { measurement: { edge, whitenedMm, nicks }, defects, nicksSeen };
+}
+
+/**
+ * How far inside the nominal edge the card begins at each position, in mm: NaN where no outline is seen (the card's
+ * colour meets a background of its own lightness), unknown there, not a nick. A nick is a bite out of the card, so
+ * the profile leaves the background further in, by the bite's depth; print next to the cut does not move that. The
+ * half-way level that places the outline to a fraction of a pixel (the crossing) is set by the card's lightness
+ * just inside it, and where a pale stretch of art meets the cut with darker print a few tenths of a millimetre in,
+ * that level is half-way to the darker print and the crossing moves in with no bite at all. So the outline is taken
+ * no further in than where the profile left the background, plus the distance the crossing usually lies past that
+ * point along this side (the outline's own blur: its median over the side).
+ */
+function outlineDepths(crossings: Float64Array, departures: Float64Array, outsidePx: number, pxPerMm: number): Float64Array {
+  const seen: number[] = [];
+  for (let n = 0; n < crossings.length; n++) if (!Number.isNaN(crossings[n]!)) seen.push(crossings[n]! - departures[n]!);
+  const blur = seen.length === 0 ? 0 : median(Float64Array.from(seen));
+  // Sample i's centre lies (i - outsidePx + 0.5) pixels in from the edge.
+  return Float64Array.from(crossings, (crossing, n) => (Math.min(crossing, departures[n]! + blur) - outsidePx + 0.5) / pxPerMm);
 }
 
 /** Colour distance between the background just outside the edge (its outer half millimetre, averaged along it) and the card's reference colour. */

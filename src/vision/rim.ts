@@ -91,13 +91,7 @@ const DEPARTURE_MIN = 10;
 /** The card's lightness just inside its outline: the furthest the profile gets from the background within this many samples. */
 const PLATEAU_SAMPLES = 6;
 
-/**
- * Where the card begins along a profile that starts outside the card (`outside` samples of background first), to a
- * fraction of a sample. Lightness decides when it differs enough between background and card: JPEG keeps lightness
- * sharp and blurs colour. The level is half-way from the background to the card's lightness just inside the
- * outline, not to the reference colour further in, so a whitened rim (which may be nearer the background's
- * lightness than the border is) still starts where the card does. Null when the profile never leaves the background.
- */
+/** Where the card begins along a profile (see outlineReading), or null where the profile never leaves the background. */
 export function outlineCrossing(
   profile: Float32Array | Float64Array,
   count: number,
@@ -105,6 +99,34 @@ export function outlineCrossing(
   reference: ReferenceColour,
   backgroundNoise: number,
 ): number | null {
+  return outlineReading(profile, count, outside, reference, backgroundNoise)?.crossing ?? null;
+}
+
+/**
+ * Where a profile first leaves the background (`departure`) and where the card begins (`crossing`), both to a
+ * fraction of a sample.
+ */
+export interface OutlineReading {
+  crossing: number;
+  departure: number;
+}
+
+/**
+ * Where the card begins along a profile that starts outside the card (`outside` samples of background first), to a
+ * fraction of a sample. Lightness decides when it differs enough between background and card: JPEG keeps lightness
+ * sharp and blurs colour. The level is half-way from the background to the card's lightness just inside the
+ * outline, not to the reference colour further in, so a whitened rim (which may be nearer the background's
+ * lightness than the border is) still starts where the card does. The departure is where the profile first stands
+ * clear of the background's lightness (the same place as the crossing where colour decides). Null when the profile
+ * never leaves the background.
+ */
+export function outlineReading(
+  profile: Float32Array | Float64Array,
+  count: number,
+  outside: number,
+  reference: ReferenceColour,
+  backgroundNoise: number,
+): OutlineReading | null {
   let br = 0;
   let bg = 0;
   let bb = 0;
@@ -117,7 +139,8 @@ export function outlineCrossing(
   if (Math.abs(reference.lightness - backgroundLightness) < LIGHTNESS_EDGE_MIN) {
     // Same lightness, different colour: half-way to the reference colour.
     const level = 0.5 * colourDistance(reference.r, reference.g, reference.b, br, bg, bb);
-    return firstCrossing(count, outside, level, (i) => colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, br, bg, bb));
+    const crossing = firstCrossing(count, outside, level, (i) => colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, br, bg, bb));
+    return crossing === null ? null : { crossing, departure: crossing };
   }
   const lightness = (i: number) => luma(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!) - backgroundLightness;
   const departure = Math.max(DEPARTURE_MIN, 4 * backgroundNoise, DEPARTURE_SHARE * Math.abs(reference.lightness - backgroundLightness));
@@ -127,7 +150,12 @@ export function outlineCrossing(
     const sign = Math.sign(difference);
     let plateau = 0;
     for (let j = i; j < Math.min(count, i + PLATEAU_SAMPLES); j++) plateau = Math.max(plateau, sign * lightness(j));
-    return firstCrossing(count, outside, plateau / 2, (k) => sign * lightness(k));
+    const crossing = firstCrossing(count, outside, plateau / 2, (k) => sign * lightness(k));
+    if (crossing === null) return null;
+    // The departure level reached between samples i - 1 and i, where the profile is not yet past it at i - 1.
+    const before = sign * lightness(i - 1);
+    const reached = before < departure ? i - 1 + (departure - before) / (sign * difference - before) : i;
+    return { crossing, departure: Math.min(crossing, reached) };
   }
   return null;
 }

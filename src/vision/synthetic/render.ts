@@ -13,9 +13,10 @@ import { drawSleeveGlare, drawSoftShadow, tintInside } from './surroundings.ts';
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
 const BACKGROUNDS = ['#2b2f36', '#3b3226', '#4a5a4a', '#6a6f7a', '#8c7a5c', '#9aa3ad', '#3c2a3e'].map(parseHex);
 
-/** Mixed into the card's seed for a ragged cut's bites, and for a holo face's sparkle. */
+/** Mixed into the card's seed for a ragged cut's bites, a holo face's sparkle and a full-art's print at the cut. */
 const RAGGED_SEED = 0x3b1d;
 const HOLO_SEED = 0x51a7;
+const FULL_ART_SEED = 0x7e4d;
 const PAPER = parseHex('#f3f3ee');
 const PLAYMAT = parseHex('#1e2024');
 /** A notebook's rulings: 7 mm apart, a fifth of a millimetre thick, pale blue; a red margin line. */
@@ -69,6 +70,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       ...(spec.edgeRoughnessMm ? { edgeRoughness: { depthMm: spec.edgeRoughnessMm, seed: seed ^ RAGGED_SEED } } : {}),
       // Sparkle from a generator of its own, so a card drawn without it draws as it always did.
       ...(spec.holo ? { holoSeed: seed ^ HOLO_SEED } : {}),
+      ...(spec.fullArtEdge ? { fullArtEdgeSeed: seed ^ FULL_ART_SEED } : {}),
       pxPerMm,
     };
     const art = await sharp(Buffer.from(artSvg(drawing, rng))).png().toBuffer();

@@ -71,6 +71,12 @@ export interface SyntheticCardSpec {
   defects?: SyntheticDefect[];
   /** A holo face: foil sparkle and printed stars over the art (holo.ts), which are print, not damage. Default none. */
   holo?: boolean;
+  /**
+   * A full-art face's print at the cut (full-art.ts): pale art running to the edge, some 50-60 levels darker than
+   * white paper, with dark strokes starting 0.2-0.45 mm inside the cut every few millimetres. Print, not nicks. Best
+   * with `borders: null`. Default none.
+   */
+  fullArtEdge?: boolean;
   /** Print OCR can read: the name on a light band across the top of the art, inside a thin frame. Default none. */
   lettering?: SyntheticLettering;
   /** Resolution of the card in the photo, pixels per mm. Default 20. */
