@@ -1,4 +1,5 @@
 import type { CornerMeasurement, CornerName, Defect } from '../contracts/measurement.ts';
+import { backgroundBeside } from './background-beside.ts';
 import { CARD_CORNER_RADIUS_MM, CORNER_NAMES, CORNER_ZONE_MM, cornerOutline } from './card-outline.ts';
 import type { OutlineSample } from './card-outline.ts';
 import type { FlatCard } from './flatten.ts';
@@ -6,8 +7,8 @@ import { mmToPx } from './flatten.ts';
 import { round } from './geometry.ts';
 import { CORNER_WEAR_VISIBLE_PX } from './quality.ts';
 import { sampleRgb } from './image.ts';
-import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineCrossing, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
-import type { ReferenceColour } from './rim.ts';
+import { OUTLINE_BLEND_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineCrossing, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
+import type { BandBackground, ReferenceColour } from './rim.ts';
 
 const STEP_MM = 0.05;
 /** Profiles run from this far outside the nominal outline... */
@@ -50,15 +51,18 @@ export interface CornerReport {
 
 /** GRADING.md §1.6 for the four corners: fray against the card's own nominal corner, whitening along the rim. */
 export function measureCorners(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number): CornerReport {
-  const sides = new Map(CORNER_NAMES.map((corner) => [corner, readSides(flat, corner, noise)] as const));
-  const radius = nominalRadius(flat, noise, sides);
+  // Each corner's profiles are measured against the background read over a band beside its two sides, not their own
+  // first samples, which a ruling of notebook paper just outside the card can fill (background-beside.ts).
+  const backgrounds = new Map(CORNER_NAMES.map((corner) => [corner, { colour: backgroundBeside(flat, cornerOutline(corner, 0, SIDE_READ_TO_MM, BACKGROUND_STEP_MM)), until: BACKGROUND_UNTIL }] as const));
+  const sides = new Map(CORNER_NAMES.map((corner) => [corner, readSides(flat, corner, noise, backgrounds.get(corner)!)] as const));
+  const radius = nominalRadius(flat, noise, sides, backgrounds);
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   const visibleWear = Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm);
   for (const corner of CORNER_NAMES) {
     const readings = sides.get(corner)!;
     const minFrayMm = visibleWear + FRAY_UNCERTAINTY_SIGMAS * outlineScatter(readings, radius);
-    const result = measureCorner(flat, corner, radius, sideOffsets(readings, radius), rimStart, noise, minFrayMm);
+    const result = measureCorner(flat, corner, radius, sideOffsets(readings, radius), rimStart, noise, minFrayMm, backgrounds.get(corner)!);
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
@@ -79,7 +83,7 @@ const FIT_STRIDE = 4;
  * follow most closely (the median over corners of each corner's median distance from the arc), so one damaged or
  * cut corner does not decide it. A corner's fray is then its departure from that arc, never the arc itself.
  */
-function nominalRadius(flat: FlatCard, noise: number, sides: ReadonlyMap<CornerName, SideReadings>): number {
+function nominalRadius(flat: FlatCard, noise: number, sides: ReadonlyMap<CornerName, SideReadings>, backgrounds: ReadonlyMap<CornerName, BandBackground>): number {
   let best = CARD_CORNER_RADIUS_MM;
   let bestError = Infinity;
   for (const radius of RADIUS_CANDIDATES_MM) {
@@ -87,7 +91,8 @@ function nominalRadius(flat: FlatCard, noise: number, sides: ReadonlyMap<CornerN
       const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM).filter((p, i) => i % FIT_STRIDE === 0 && Math.abs(p.s) <= FIT_REACH_MM);
       const reference = ringColour(flat, outline);
       const offsets = sideOffsets(sides.get(corner)!, radius);
-      const departures = outline.map((point) => departureAt(flat, point, reference, noise) - expectedDeparture(point, offsets)).filter((d) => !Number.isNaN(d));
+      const background = backgrounds.get(corner)!;
+      const departures = outline.map((point) => departureAt(flat, point, reference, noise, background) - expectedDeparture(point, offsets)).filter((d) => !Number.isNaN(d));
       return departures.length < outline.length / 2 ? Infinity : median(departures.map(Math.abs));
     });
     const error = median(errors);
@@ -114,6 +119,10 @@ interface SideOffsets {
 const SIDE_READ_FROM_MM = SIDE_FROM_PAST_ARC_MM;
 const SIDE_READ_TO_MM = Math.max(...RADIUS_CANDIDATES_MM) + SIDE_FROM_PAST_ARC_MM + SIDE_STRETCH_MM;
 const SIDE_STEP_MM = 0.1;
+/** The background beside a corner is read along its square outline as far as its sides are read, every this many mm. */
+const BACKGROUND_STEP_MM = 0.2;
+/** The last profile sample that may show the background: clear of the outline's blend (outlineCrossing). */
+const BACKGROUND_UNTIL = Math.floor((OUTSIDE_MM - OUTLINE_BLEND_MM) / STEP_MM + 1e-9);
 
 /** A corner's two sides as the photo shows them: the outline's departure at each distance from the virtual corner. */
 interface SideReadings {
@@ -122,12 +131,12 @@ interface SideReadings {
   horizontal: number[];
 }
 
-function readSides(flat: FlatCard, corner: CornerName, noise: number): SideReadings {
+function readSides(flat: FlatCard, corner: CornerName, noise: number, background: BandBackground): SideReadings {
   const stretch = cornerOutline(corner, 0, SIDE_READ_TO_MM, SIDE_STEP_MM).filter((p) => Math.abs(p.s) >= SIDE_READ_FROM_MM - 1e-9);
   const reference = ringColour(flat, stretch);
   const readings: SideReadings = { distances: [], vertical: [], horizontal: [] };
   for (const point of stretch.filter((p) => p.s > 0)) readings.distances.push(point.s);
-  for (const point of stretch) (point.s < 0 ? readings.vertical : readings.horizontal).push(departureAt(flat, point, reference, noise));
+  for (const point of stretch) (point.s < 0 ? readings.vertical : readings.horizontal).push(departureAt(flat, point, reference, noise, background));
   // The vertical side was read from the far end in; put it in the same order as the horizontal one.
   readings.vertical.reverse();
   return readings;
@@ -172,13 +181,22 @@ function expectedDeparture(point: OutlineSample, offsets: SideOffsets): number {
 }
 
 /** How far inside the nominal outline point the card's outline is (negative: outside); NaN where no outline is seen. */
-function departureAt(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number): number {
+function departureAt(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number, background: BandBackground): number {
   const { profile, count } = profileAlong(flat, point);
-  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise);
+  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise, background);
   return crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM;
 }
 
-function measureCorner(flat: FlatCard, corner: CornerName, radius: number, offsets: SideOffsets, rimStart: number | null, noise: number, minFrayMm: number): { measurement: CornerMeasurement; defects: Defect[] } {
+function measureCorner(
+  flat: FlatCard,
+  corner: CornerName,
+  radius: number,
+  offsets: SideOffsets,
+  rimStart: number | null,
+  noise: number,
+  minFrayMm: number,
+  background: BandBackground,
+): { measurement: CornerMeasurement; defects: Defect[] } {
   const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM);
   // The border's own colour where the damage is not: along both sides, away from the corner (a whitened corner
   // whitens the ring just inside it too, and would be measured against itself).
@@ -193,7 +211,7 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, offse
   const whitening = new Float64Array(outline.length);
   outline.forEach((point, i) => {
     const { profile, count } = profileAlong(flat, point);
-    const crossing = outlineCrossing(profile, count, outside, reference, noise);
+    const crossing = outlineCrossing(profile, count, outside, reference, noise, background);
     // Where no outline is seen (the card's colour meets a background of the same lightness) nothing is measured.
     departures[i] = crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM - expectedDeparture(point, offsets);
     const at = crossing === null ? count - 1 : crossing;
@@ -213,7 +231,7 @@ function measureCorner(flat: FlatCard, corner: CornerName, radius: number, offse
     if (!Number.isNaN(held) && held > fray) { fray = held; frayAt = i + (run >> 1); }
   }
   // The noise of the scores is judged on the undamaged stretch: a corner whitened all round has no clean part of its own.
-  const baseline = observable ? Float64Array.from(stretch, (point) => rimScore(flat, point, reference, noise, rimStart)) : undefined;
+  const baseline = observable ? Float64Array.from(stretch, (point) => rimScore(flat, point, reference, noise, rimStart, background)) : undefined;
   const runs = observable ? whitenedRuns(whitening, 2, Math.round(WHITENING_MIN_MM / STEP_MM), baseline) : [];
   const whitenedLength = runs.reduce((sum, [from, to]) => sum + (to - from) * STEP_MM, 0);
   const frayMm = round(fray);
@@ -256,9 +274,9 @@ function profileAlong(flat: FlatCard, point: OutlineSample): { profile: Float64A
 }
 
 /** Whitening score at one outline point (0 where the outline is not seen). */
-function rimScore(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number, rimStart: number): number {
+function rimScore(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number, rimStart: number, background: BandBackground): number {
   const { profile, count } = profileAlong(flat, point);
-  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise);
+  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise, background);
   if (crossing === null) return 0;
   return whiteningScore(profile, Math.ceil(crossing + rimStart / STEP_MM), Math.floor(crossing + RIM_TO_MM / STEP_MM) + 1, reference);
 }

@@ -1,11 +1,12 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement.ts';
+import { backgroundsAlongEdge } from './background-beside.ts';
 import { CORNER_ZONE_MM } from './card-outline.ts';
 import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { median, quantile, round } from './geometry.ts';
 import { SMALLEST_VISIBLE_PX } from './quality.ts';
-import { RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineReading, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
+import { OUTLINE_BLEND_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineReading, referenceColour, runsOf, whitenedRuns, whiteningScore } from './rim.ts';
 import type { ReferenceColour } from './rim.ts';
 
 const EDGE_NAMES: readonly EdgeName[] = ['top', 'right', 'bottom', 'left'];
@@ -86,12 +87,18 @@ function measureEdge(
   // border to whiten), nor in a photo too blurred to separate rim from background.
   const observable = rimStart !== null && canSeeWhitening(references[positions >> 1]!, unevenness);
   const nicksSeen = backgroundStep(profiles, positions, count, outsidePx, references[positions >> 1]!) >= EDGE_STEP_OVER_TEXTURE * (noise + texture);
+  // Where each position lies along the edge, in mm from its start.
+  const alongMm = new Float64Array(positions);
+  for (let n = 0; n < positions; n++) alongMm[n] = (first + n + 0.5) / pxPerMm;
+  // The background each profile is measured against, read over a band beside the edge (background-beside.ts).
+  const backgrounds = backgroundsAlongEdge(flat, edge, alongMm);
+  const backgroundUntil = outsidePx - Math.ceil(OUTLINE_BLEND_MM * pxPerMm);
   const crossings = new Float64Array(positions);
   const departures = new Float64Array(positions);
   const whitening = new Float64Array(positions);
   for (let n = 0; n < positions; n++) {
     const profile = profiles.subarray(n * count * 3, (n + 1) * count * 3);
-    const reading = outlineReading(profile, count, Math.round(0.25 * pxPerMm), references[n]!, noise);
+    const reading = outlineReading(profile, count, Math.round(0.25 * pxPerMm), references[n]!, noise, { colour: backgrounds.subarray(n * 3, n * 3 + 3), until: backgroundUntil });
     crossings[n] = reading === null ? Number.NaN : reading.crossing;
     departures[n] = reading === null ? Number.NaN : reading.departure;
     if (observable && reading !== null) {
@@ -101,9 +108,6 @@ function measureEdge(
   }
   const edgeAt = outlineDepths(crossings, departures, outsidePx, pxPerMm);
 
-  // Where each position lies along the edge, in mm from its start.
-  const alongMm = new Float64Array(positions);
-  for (let n = 0; n < positions; n++) alongMm[n] = (first + n + 0.5) / pxPerMm;
   const defects: Defect[] = [];
   const nicks = nicksSeen ? findNicks(edgeAt, alongMm, pxPerMm, Math.max(NICK_MIN_DEPTH_MM, SMALLEST_VISIBLE_PX / sourcePxPerMm)) : [];
   for (const nick of nicks) {

@@ -8,13 +8,13 @@ import { PICTURE_PX_PER_MM, rimPxPerMm, warpCard } from './flatten.ts';
 import { cardPxPerMm, round } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
 import { measureQuality } from './quality.ts';
-import { backgroundNoise, outlineRiseMm, rimRegions, rimStartMm } from './rim.ts';
+import { RIM_EDGE_BAND_OUTSIDE_MM, backgroundNoise, outlineRiseMm, rimRegions, rimStartMm } from './rim.ts';
 import { measureSurface, surfaceGrid } from './surface.ts';
 import type { SurfaceReport } from './surface.ts';
 import { findInkMarks } from './ink-marks.ts';
 
-/** The flattened card keeps this much of the surroundings, so the outline can be seen against the background. */
-const MARGIN_MM = 1;
+/** The flattened card keeps this much of the surroundings (the widest band the rim reads), so the outline can be seen against the background. */
+const MARGIN_MM = RIM_EDGE_BAND_OUTSIDE_MM;
 /** Holo and textured faces hide small scratches. */
 const TEXTURED_CONFIDENCE = 0.8;
 /** An edge whose outline cannot be told from its border's pattern hides its nicks. */

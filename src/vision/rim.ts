@@ -5,22 +5,25 @@ import { median } from './geometry.ts';
 import { chroma, colourDistance, luma } from './image.ts';
 
 /** How far into the margin and the card the rim measurements reach (outline profiles, rings, corners). */
-const RIM_BAND_OUTSIDE_MM = 0.75;
+export const RIM_BAND_OUTSIDE_MM = 0.75;
+/** Beside the straight edges the margin reaches further: the background there is read over a wider band (background-beside.ts). */
+export const RIM_EDGE_BAND_OUTSIDE_MM = 1.5;
 const RIM_BAND_INSIDE_MM = 2.5;
 const CORNER_SQUARE_MM = 7.5;
 
 /** The parts of the card the rim measurements read, for warping only what is needed. */
 export function rimRegions(): RegionMm[] {
   const o = RIM_BAND_OUTSIDE_MM;
+  const e = RIM_EDGE_BAND_OUTSIDE_MM;
   const i = RIM_BAND_INSIDE_MM;
   const w = CARD_WIDTH_MM;
   const h = CARD_HEIGHT_MM;
   const c = CORNER_SQUARE_MM;
   return [
-    { x0: -o, y0: -o, x1: w + o, y1: i },
-    { x0: -o, y0: h - i, x1: w + o, y1: h + o },
-    { x0: -o, y0: -o, x1: i, y1: h + o },
-    { x0: w - i, y0: -o, x1: w + o, y1: h + o },
+    { x0: -e, y0: -e, x1: w + e, y1: i },
+    { x0: -e, y0: h - i, x1: w + e, y1: h + e },
+    { x0: -e, y0: -e, x1: i, y1: h + e },
+    { x0: w - i, y0: -e, x1: w + e, y1: h + e },
     { x0: -o, y0: -o, x1: c, y1: c },
     { x0: w - c, y0: -o, x1: w + o, y1: c },
     { x0: -o, y0: h - c, x1: c, y1: h + o },
@@ -98,9 +101,21 @@ export function outlineCrossing(
   outside: number,
   reference: ReferenceColour,
   backgroundNoise: number,
+  band?: BandBackground,
 ): number | null {
-  return outlineReading(profile, count, outside, reference, backgroundNoise)?.crossing ?? null;
+  return outlineReading(profile, count, outside, reference, backgroundNoise, band)?.crossing ?? null;
 }
+
+/**
+ * The background beside the card read over a band (background-beside.ts), for measuring a profile against, and the
+ * last sample of the profile that may still show it: outside the card's nominal outline by at least
+ * OUTLINE_BLEND_MM, clear of the pixels the photo blends with the card.
+ */
+export interface BandBackground {
+  colour: ArrayLike<number>;
+  until: number;
+}
+export const OUTLINE_BLEND_MM = 0.15;
 
 /**
  * Where a profile first leaves the background (`departure`) and where the card begins (`crossing`), both to a
@@ -119,6 +134,14 @@ export interface OutlineReading {
  * lightness than the border is) still starts where the card does. The departure is where the profile first stands
  * clear of the background's lightness (the same place as the crossing where colour decides). Null when the profile
  * never leaves the background.
+ *
+ * The background is what lies right beside the card. With `band` given, that is the band's colour wherever the
+ * profile still shows it next to the outline, and the card is looked for after the last sample that does (and not
+ * before `outside`): a thin line on the paper outside the card (a ruling of notebook paper, about as light as a silver
+ * border) is then neither the background nor the card's start, so neither the paper between it and the card reads
+ * as a whitened rim nor the edge beside it as moved out. Where the profile shows the band's colour nowhere, something
+ * else lies against the card there (a ruling that runs into its edge): the mean of its own first `outside` samples is
+ * the background, as it is without a band.
  */
 export function outlineReading(
   profile: Float32Array | Float64Array,
@@ -126,31 +149,48 @@ export function outlineReading(
   outside: number,
   reference: ReferenceColour,
   backgroundNoise: number,
+  band?: BandBackground,
 ): OutlineReading | null {
   let br = 0;
   let bg = 0;
   let bb = 0;
-  for (let i = 0; i < outside; i++) {
-    br += profile[i * 3]! / outside;
-    bg += profile[i * 3 + 1]! / outside;
-    bb += profile[i * 3 + 2]! / outside;
+  let start = outside;
+  let last = -1;
+  if (band !== undefined) {
+    const [r, g, b] = [band.colour[0]!, band.colour[1]!, band.colour[2]!];
+    // Within the noise of the band's colour, and nearer to it than to the card's.
+    const near = Math.min(Math.max(DEPARTURE_MIN, 4 * backgroundNoise), 0.5 * colourDistance(reference.r, reference.g, reference.b, r, g, b));
+    for (let i = 0; i <= Math.min(band.until, count - 1); i++) {
+      if (colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, r, g, b) < near) last = i;
+    }
+    if (last >= 0) {
+      [br, bg, bb] = [r, g, b];
+      start = Math.max(outside, last + 1);
+    }
+  }
+  if (last < 0) {
+    for (let i = 0; i < outside; i++) {
+      br += profile[i * 3]! / outside;
+      bg += profile[i * 3 + 1]! / outside;
+      bb += profile[i * 3 + 2]! / outside;
+    }
   }
   const backgroundLightness = luma(br, bg, bb);
   if (Math.abs(reference.lightness - backgroundLightness) < LIGHTNESS_EDGE_MIN) {
     // Same lightness, different colour: half-way to the reference colour.
     const level = 0.5 * colourDistance(reference.r, reference.g, reference.b, br, bg, bb);
-    const crossing = firstCrossing(count, outside, level, (i) => colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, br, bg, bb));
+    const crossing = firstCrossing(count, start, level, (i) => colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, br, bg, bb));
     return crossing === null ? null : { crossing, departure: crossing };
   }
   const lightness = (i: number) => luma(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!) - backgroundLightness;
   const departure = Math.max(DEPARTURE_MIN, 4 * backgroundNoise, DEPARTURE_SHARE * Math.abs(reference.lightness - backgroundLightness));
-  for (let i = outside; i < count - 1; i++) {
+  for (let i = start; i < count - 1; i++) {
     const difference = lightness(i);
     if (Math.abs(difference) < departure || Math.abs(lightness(i + 1)) < departure || Math.sign(lightness(i + 1)) !== Math.sign(difference)) continue;
     const sign = Math.sign(difference);
     let plateau = 0;
     for (let j = i; j < Math.min(count, i + PLATEAU_SAMPLES); j++) plateau = Math.max(plateau, sign * lightness(j));
-    const crossing = firstCrossing(count, outside, plateau / 2, (k) => sign * lightness(k));
+    const crossing = firstCrossing(count, start, plateau / 2, (k) => sign * lightness(k));
     if (crossing === null) return null;
     // The departure level reached between samples i - 1 and i, where the profile is not yet past it at i - 1.
     const before = sign * lightness(i - 1);

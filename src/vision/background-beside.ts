@@ -1,0 +1,93 @@
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { EdgeName } from '../contracts/measurement.ts';
+import type { FlatCard } from './flatten.ts';
+import { mmToPx } from './flatten.ts';
+import { median } from './geometry.ts';
+import { sampleRgb } from './image.ts';
+import { RIM_BAND_OUTSIDE_MM, RIM_EDGE_BAND_OUTSIDE_MM } from './rim.ts';
+
+/**
+ * The background beside the card, which the rim's outline profiles measure the card against, is read from this far
+ * outside the outline (clear of the pixels the photo blends with the card, as the profiles' own start is)...
+ */
+const FROM_MM = 0.35;
+/**
+ * ...out to the rim warp's margin: beside a straight edge to 1.5 mm, so a ruling that runs along the edge (a card
+ * turned a degree or less on the paper) is still a minority of a band 1.15 mm across; beside a corner only to 0.75 mm,
+ * where the band bends round the card and what lies further out (a sleeve's corner, a shadow) is not what the
+ * corner is seen against.
+ */
+const CORNER_TO_MM = RIM_BAND_OUTSIDE_MM;
+const EDGE_TO_MM = RIM_EDGE_BAND_OUTSIDE_MM;
+/**
+ * ...over this length of outline either way, and it is the median of all those samples, channel by channel. Notebook
+ * paper is ruled with thin lines (a 0.2 mm blue line every 7 mm, about as light as a silver border): one lying just
+ * outside the card's edge fills a single profile's few samples of background, which then reads as the card's own
+ * colour, and the paper between line and card as a lighter rim (whitening) or the card's start (its edge moved out,
+ * so the truly straight stretches beside it read as nicks). Over a band 8 mm along, such a line is a minority of the
+ * samples and their median is the paper's. Light changes little over 8 mm of a photo.
+ */
+const ALONG_HALF_MM = 4;
+const ALONG_STEP_MM = 0.25;
+const ACROSS_STEP_MM = 0.1;
+/** An edge's background is worked out every this many mm and taken from the nearest: it changes slowly. */
+const EDGE_KNOT_MM = 1;
+
+/** A point of the card's outline (mm on the card) and its inward normal. */
+interface OutlinePoint {
+  x: number;
+  y: number;
+  nx: number;
+  ny: number;
+}
+
+/** The background beside a corner's outline points: the channel-wise median of the band outside them (RGB). */
+export function backgroundBeside(flat: FlatCard, points: readonly OutlinePoint[], toMm = CORNER_TO_MM): Float64Array {
+  const depths = Math.floor((toMm - FROM_MM) / ACROSS_STEP_MM + 1e-9) + 1;
+  const channels = [0, 1, 2].map(() => new Float64Array(points.length * depths));
+  const colour = new Float64Array(3);
+  let n = 0;
+  for (const point of points) {
+    for (let k = 0; k < depths; k++) {
+      const t = -(FROM_MM + k * ACROSS_STEP_MM);
+      sampleRgb(flat, mmToPx(flat, point.x + point.nx * t), mmToPx(flat, point.y + point.ny * t), colour);
+      for (let c = 0; c < 3; c++) channels[c]![n] = colour[c]!;
+      n++;
+    }
+  }
+  return Float64Array.from(channels, (values) => median(values));
+}
+
+/**
+ * The background beside a straight edge at each of `positions` places along it (mm from the edge's start, as the
+ * edge's profiles are laid out): three values (RGB) a position.
+ */
+export function backgroundsAlongEdge(flat: FlatCard, edge: EdgeName, alongMm: Float64Array): Float64Array {
+  const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
+  const knots: Float64Array[] = [];
+  for (let at = 0; at <= lengthMm + 1e-9; at += EDGE_KNOT_MM) {
+    const points: OutlinePoint[] = [];
+    for (let s = Math.max(0, at - ALONG_HALF_MM); s <= Math.min(lengthMm, at + ALONG_HALF_MM) + 1e-9; s += ALONG_STEP_MM) points.push(edgePoint(edge, s));
+    knots.push(backgroundBeside(flat, points, EDGE_TO_MM));
+  }
+  const out = new Float64Array(alongMm.length * 3);
+  for (let n = 0; n < alongMm.length; n++) {
+    const knot = knots[Math.max(0, Math.min(knots.length - 1, Math.round(alongMm[n]! / EDGE_KNOT_MM)))]!;
+    out.set(knot, n * 3);
+  }
+  return out;
+}
+
+/** The point `s` mm along a straight edge (left to right, top to bottom) and its inward normal. */
+function edgePoint(edge: EdgeName, s: number): OutlinePoint {
+  switch (edge) {
+    case 'top':
+      return { x: s, y: 0, nx: 0, ny: 1 };
+    case 'bottom':
+      return { x: s, y: CARD_HEIGHT_MM, nx: 0, ny: -1 };
+    case 'left':
+      return { x: 0, y: s, nx: 1, ny: 0 };
+    case 'right':
+      return { x: CARD_WIDTH_MM, y: s, nx: -1, ny: 0 };
+  }
+}
