@@ -7,7 +7,7 @@ import { mmToPx } from './flatten.ts';
 import { round } from './geometry.ts';
 import { CORNER_WEAR_VISIBLE_PX } from './quality.ts';
 import { sampleRgb } from './image.ts';
-import { OUTLINE_BLEND_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineCrossing, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
+import { OUTLINE_BLEND_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineReading, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
 import type { BandBackground, ReferenceColour } from './rim.ts';
 
 const STEP_MM = 0.05;
@@ -121,7 +121,7 @@ const SIDE_READ_TO_MM = Math.max(...RADIUS_CANDIDATES_MM) + SIDE_FROM_PAST_ARC_M
 const SIDE_STEP_MM = 0.1;
 /** The background beside a corner is read along its square outline as far as its sides are read, every this many mm. */
 const BACKGROUND_STEP_MM = 0.2;
-/** The last profile sample that may show the background: clear of the outline's blend (outlineCrossing). */
+/** The last profile sample that may show the background: clear of the outline's blend (outlineReading). */
 const BACKGROUND_UNTIL = Math.floor((OUTSIDE_MM - OUTLINE_BLEND_MM) / STEP_MM + 1e-9);
 
 /** A corner's two sides as the photo shows them: the outline's departure at each distance from the virtual corner. */
@@ -183,7 +183,7 @@ function expectedDeparture(point: OutlineSample, offsets: SideOffsets): number {
 /** How far inside the nominal outline point the card's outline is (negative: outside); NaN where no outline is seen. */
 function departureAt(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number, background: BandBackground): number {
   const { profile, count } = profileAlong(flat, point);
-  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise, background);
+  const crossing = outlineReading(profile, count, Math.round(0.25 / STEP_MM), reference, noise, background)?.crossing ?? null;
   return crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM;
 }
 
@@ -211,7 +211,7 @@ function measureCorner(
   const whitening = new Float64Array(outline.length);
   outline.forEach((point, i) => {
     const { profile, count } = profileAlong(flat, point);
-    const crossing = outlineCrossing(profile, count, outside, reference, noise, background);
+    const crossing = outlineReading(profile, count, outside, reference, noise, background)?.crossing ?? null;
     // Where no outline is seen (the card's colour meets a background of the same lightness) nothing is measured.
     departures[i] = crossing === null ? Number.NaN : crossing * STEP_MM - OUTSIDE_MM - expectedDeparture(point, offsets);
     const at = crossing === null ? count - 1 : crossing;
@@ -276,7 +276,7 @@ function profileAlong(flat: FlatCard, point: OutlineSample): { profile: Float64A
 /** Whitening score at one outline point (0 where the outline is not seen). */
 function rimScore(flat: FlatCard, point: OutlineSample, reference: ReferenceColour, noise: number, rimStart: number, background: BandBackground): number {
   const { profile, count } = profileAlong(flat, point);
-  const crossing = outlineCrossing(profile, count, Math.round(0.25 / STEP_MM), reference, noise, background);
+  const crossing = outlineReading(profile, count, Math.round(0.25 / STEP_MM), reference, noise, background)?.crossing ?? null;
   if (crossing === null) return 0;
   return whiteningScore(profile, Math.ceil(crossing + rimStart / STEP_MM), Math.floor(crossing + RIM_TO_MM / STEP_MM) + 1, reference);
 }

@@ -94,18 +94,6 @@ const DEPARTURE_MIN = 10;
 /** The card's lightness just inside its outline: the furthest the profile gets from the background within this many samples. */
 const PLATEAU_SAMPLES = 6;
 
-/** Where the card begins along a profile (see outlineReading), or null where the profile never leaves the background. */
-export function outlineCrossing(
-  profile: Float32Array | Float64Array,
-  count: number,
-  outside: number,
-  reference: ReferenceColour,
-  backgroundNoise: number,
-  band?: BandBackground,
-): number | null {
-  return outlineReading(profile, count, outside, reference, backgroundNoise, band)?.crossing ?? null;
-}
-
 /**
  * The background beside the card read over a band (background-beside.ts), for measuring a profile against, and the
  * last sample of the profile that may still show it: outside the card's nominal outline by at least
