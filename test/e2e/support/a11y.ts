@@ -11,6 +11,17 @@ const reportDir = path.join(repoRoot, 'test-results/axe');
  * Every finding, whatever its impact, is written to test-results/axe/<screen>.json for review.
  */
 export async function checkA11y(page: Page, screen: string): Promise<void> {
+  // Colours mid-transition (a button just clicked turning primary, a dialog fading in) are not what a person reads:
+  // contrast is checked on what the page settles to (CI once measured a toggle half-way through its colour change).
+  // Endless animations (spinners) never settle and are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   fs.mkdirSync(reportDir, { recursive: true });
   const findings = results.violations.map((v) => ({
