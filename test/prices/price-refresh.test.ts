@@ -24,6 +24,7 @@ import { REFRESH_PRICES_JOB } from '../../src/workers/handlers.ts';
 import { createPokemonTcgApiPriceSource } from '../../src/infra/prices/index.ts';
 import { inlineProjections } from '../../src/projections/index.ts';
 import { cardsProjection } from '../../src/projections/cards/cards-projection.ts';
+import { findCard } from '../../src/projections/cards/queries.ts';
 import { portfolioProjection } from '../../src/projections/portfolio/portfolio-projection.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
 import { runReplayCommand } from '../../scripts/replay.ts';
@@ -147,10 +148,9 @@ describe.each(await databaseKinds())('the daily price refresh on %s', (kind) => 
       ['12.34', 'TCGplayer market, Near Mint, 2026-11-24'],
       ['50.00', 'Manual entry'], // typed in when the card was added (same time, next card)
     ]);
-    const shown = await database.db.selectFrom('card_grades').select(['id', 'estimated_value', 'result']).where('id', '=', 'aaaaaaaaaaaaaaaaaaaaaa').executeTakeFirstOrThrow();
+    const shown = (await findCard(database.db, 'aaaaaaaaaaaaaaaaaaaaaa'))!;
     expect(shown.estimated_value).toBe('$12.34 (TCGplayer market, Near Mint, 2026-11-24)');
-    const result = typeof shown.result === 'string' ? JSON.parse(shown.result) : shown.result;
-    expect(result.estimatedValue).toBe('$12.34 (TCGplayer market, Near Mint, 2026-11-24)');
+    expect(shown.result.estimatedValue).toBe('$12.34 (TCGplayer market, Near Mint, 2026-11-24)');
 
     clockNow += 24 * 3_600_000 + 1; // a day later: the cache has expired, the market has not moved
     expect(await run()).toMatchObject({ cardPricesRecorded: 0, portfolioPricesRecorded: 0 });

@@ -3,10 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReplayCommand } from '../../scripts/replay.ts';
 import type { CardEvent, CardGraded } from '../../src/domain/cards/index.ts';
-import * as cardResultJson from '../../src/infra/database/migrations/0012-card-result-json.ts';
+import * as cardResultFromEvent from '../../src/infra/database/migrations/0013-card-result-from-event.ts';
 import { createEventStore, type EventMetadata, type EventStore } from '../../src/infra/event-store/index.ts';
 import { achievementsOf } from '../../src/projections/achievements/queries.ts';
-import { collectionOf, findCard, priceHistoryOf } from '../../src/projections/cards/queries.ts';
+import { cardsProjection } from '../../src/projections/cards/cards-projection.ts';
+import { cardResultView, collectionOf, findCard, priceHistoryOf } from '../../src/projections/cards/queries.ts';
 import { asyncProjections, inlineProjections } from '../../src/projections/index.ts';
 import { topGraders } from '../../src/projections/leaderboard/queries.ts';
 import { projectionStatus, rebuildProjection, rebuildProjections, startProjectionRunners } from '../../src/projections/runner/index.ts';
@@ -321,20 +322,66 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
     });
   });
 
-  describe('the result column as json (migration 0012)', () => {
-    it('keeps each card as written, the migration undone and reapplied', async () => {
-      const cardId = await grade(`user:${await registerUser(`json-${kind}`)}`, { result: gradedCard({ back: { corners: { topRight: 0.4 } } }) });
-      const type = async () =>
-        (await sql<{ type: string }>`select format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = 'card_grades'::regclass and attname = 'result'`.execute(database.db)).rows[0]!.type;
-      const written = await findCard(database.db, cardId);
-      expect(await type()).toBe('json');
+  describe('the result, read from the CardGraded event (migration 0013)', () => {
+    const recordPrice = (cardId: string, priceValue: number) =>
+      append(cardId, [{ type: 'CardPriceRecorded', data: { cardId, priceDate: '2026-03-08', priceValue, source: 'TCGplayer market, Near Mint', grade: 9, recordedAt: metadata.timestamp } }]);
+    const shownResult = async (cardId: string) => JSON.stringify(cardResultView((await findCard(database.db, cardId))!));
+
+    it('is the graded result with the last recorded price in place of its estimate, the same after a rebuild', async () => {
+      const owner = `user:${await registerUser(`priced-${kind}`)}` as const;
+      const estimate = { text: '$3.00', label: 'Estimate by the vision model (test), not market data' };
+      const result = gradedCard({ back: { corners: { topRight: 0.4 } }, identification: { estimatedValue: estimate } });
+      const cardId = await grade(owner, { result });
+      const row = (await findCard(database.db, cardId))!;
+      expect(row.result).toEqual(result);
+      expect(row.result.estimatedValue).toBe('$3.00 (Estimate by the vision model (test), not market data)');
+      expect(row.recorded_estimate).toBeNull();
+
+      await recordPrice(cardId, 12.5);
+      const recorded = { text: '$12.50', label: 'TCGplayer market, Near Mint' };
+      const priced = (await findCard(database.db, cardId))!;
+      expect(priced.result).toEqual({ ...result, estimatedValue: '$12.50 (TCGplayer market, Near Mint)', identification: { ...result.identification, estimatedValue: recorded } });
+      expect(priced.result.measurements).toEqual(result.measurements);
+      expect(priced).toMatchObject({ estimated_value: '$12.50 (TCGplayer market, Near Mint)', recorded_estimate: recorded });
+
+      const shown = await shownResult(cardId);
+      await rebuildProjection(database, store, cardsProjection, 'inline', { batchSize: 7 });
+      expect(await shownResult(cardId)).toBe(shown);
+      await rebuildProjections(database, store, [...inlineProjections.map((projection) => ({ projection, kind: 'inline' as const }))]);
+      expect(await shownResult(cardId)).toBe(shown);
+
+      // Graded again after a delete: the new grade's result, its own estimate.
+      await append(cardId, [{ type: 'CardDeleted', data: { cardId, owner, deletedAt: metadata.timestamp } }]);
+      const regraded = gradedCard({ front: { corners: { topLeft: 1 } } });
+      await append(cardId, [{ type: 'CardGraded', data: cardGradedData({ cardId, owner, result: regraded }) }]);
+      expect((await findCard(database.db, cardId))!.result).toEqual(regraded);
+    });
+
+    it('carries the rows written before it: each names its card\'s last CardGraded and keeps a recorded price', async () => {
+      const owner = `user:${await registerUser(`migrated-${kind}`)}` as const;
+      const plain = await grade(owner, { result: gradedCard({ back: { corners: { topRight: 0.4 } } }) });
+      const priced = await grade(owner);
+      await recordPrice(priced, 7);
+      const regraded = await grade(owner);
+      await recordPrice(regraded, 9);
+      await append(regraded, [{ type: 'CardDeleted', data: { cardId: regraded, owner, deletedAt: metadata.timestamp } }]);
+      await append(regraded, [{ type: 'CardGraded', data: cardGradedData({ cardId: regraded, owner, result: gradedCard({ front: { corners: { topLeft: 1 } } }) }) }]);
+      await recordPrice(regraded, 11);
+      const cards = [plain, priced, regraded];
+      const before = await Promise.all(cards.map((cardId) => findCard(database.db, cardId)));
+      const shownBefore = await Promise.all(cards.map(shownResult));
+
       const db = database.db as unknown as Kysely<unknown>;
-      await cardResultJson.down(db);
-      expect(await type()).toBe('jsonb');
-      expect(await findCard(database.db, cardId)).toEqual(written);
-      await cardResultJson.up(db);
-      expect(await type()).toBe('json');
-      expect(await findCard(database.db, cardId)).toEqual(written);
+      await cardResultFromEvent.down(db);
+      const restored = await sql<{ id: string; result: unknown }>`select id, result from card_grades where id in (${sql.join(cards)})`.execute(db);
+      for (const card of before) expect(restored.rows.find((row) => row.id === card!.id)!.result).toEqual(card!.result);
+      // As the cards projection wrote them before 0013: the shown result in the row, as its JSON text.
+      for (const card of before) await sql`update card_grades set result = ${JSON.stringify(card!.result)}::json where id = ${card!.id}`.execute(db);
+
+      await cardResultFromEvent.up(db);
+      expect(await Promise.all(cards.map((cardId) => findCard(database.db, cardId)))).toEqual(before);
+      expect(await Promise.all(cards.map(shownResult))).toEqual(shownBefore);
+      expect(before.map((card) => card!.recorded_estimate?.text ?? null)).toEqual([null, '$7.00', '$11.00']);
     });
   });
 

@@ -296,6 +296,12 @@ export async function applyInline(
   }
 }
 
+/**
+ * A stored payload lifted to its type's current version by the registry's upcasters, as every read of the store
+ * lifts it: for a read of one event's payload straight from es_events (the card's result: cards/queries.ts).
+ */
+export const upcastStored = upcasterChain(upcasters);
+
 function upcasterChain(upcasters: readonly Upcaster[]) {
   const byKey = new Map(upcasters.map((u) => [`${u.type}@${u.fromVersion}`, u]));
   return (type: string, schemaVersion: number, data: unknown): { schemaVersion: number; data: unknown } => {

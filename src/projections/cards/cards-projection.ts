@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { gradedCardSchema, identificationSchema, type GradedCard, type ValueEstimate } from '../../contracts/grading.ts';
 import {
   cardDeletedSchema,
   cardGradedSchema,
@@ -6,22 +8,40 @@ import {
   cardSavedSchema,
   savedOnGrading,
   shownImageHash,
-  type CardGraded,
   type CardPriceRecorded,
 } from '../../domain/cards/index.ts';
-import type { GradedCard } from '../../contracts/grading.ts';
 import { formatUsd } from '../../contracts/money.ts';
 import { rowProjection } from '../runner/row-projection.ts';
-import { jsonColumn, rowTable, type RowStore } from '../runner/row-store.ts';
+import { rowTable, type RowStore } from '../runner/row-store.ts';
 import { imageUrl } from './image-urls.ts';
 import { userIdOf } from './owner.ts';
 
 // Inline: a graded card's row is there the moment it is graded (its /card/{id} page), the collection shows it the
-// moment it is saved, and loses it the moment it is deleted. card_grades holds SPEC.md §3's columns plus the engine's
-// whole result, so the shared card answers from one row; card_collections the version of each collection, for
+// moment it is saved, and loses it the moment it is deleted. card_grades holds SPEC.md §3's columns and the place in
+// the log of the CardGraded they came from: the card's page reads the engine's whole result from that event
+// (queries.ts), so the row never carries it. card_collections holds the version of each collection, for
 // GET /api/my-cards's cache.
 
-function cardRow(data: CardGraded['data']) {
+/** What a row is made of: SPEC.md §3's columns of the result, and nothing of the engine's evidence behind them. */
+const cardGradedRowSchema = cardGradedSchema.extend({
+  result: gradedCardSchema
+    .pick({
+      cardName: true,
+      cardSet: true,
+      cardNumber: true,
+      setDescription: true,
+      cardFacts: true,
+      grades: true,
+      overallGrade: true,
+      conditionAnalysis: true,
+      estimatedValue: true,
+      psa10Value: true,
+      rarity: true,
+    })
+    .extend({ identification: identificationSchema.pick({ catalogId: true }) }),
+});
+
+function cardRow(data: z.infer<typeof cardGradedRowSchema>, gradedEventPosition: number) {
   const { result } = data;
   return {
     id: data.cardId,
@@ -48,7 +68,8 @@ function cardRow(data: CardGraded['data']) {
     back_image_hash: data.images.back?.hash ?? null,
     annotated_front_hash: data.annotatedImages.front,
     annotated_back_hash: data.annotatedImages.back,
-    result: JSON.stringify(result),
+    graded_event_position: gradedEventPosition,
+    recorded_estimate: null,
     // A grade from before CardSaved existed was saved as it was graded.
     saved_at: savedOnGrading(data) ? data.gradedAt : null,
     sample: false,
@@ -65,20 +86,27 @@ function touchCollection(rows: RowStore, owner: string, version: number): void {
   rows.put(cardCollections, { owner, version });
 }
 
+const shownPrice = (estimate: ValueEstimate) => `${estimate.text} (${estimate.label})`;
+
 /**
  * A price recorded after grading (the daily refresh) becomes the card's shown value, in the collection and on the
- * card's page: "$12.34 (TCGplayer market, Near Mint, 2026-11-20)", as the grading had written it.
+ * card's page: "$12.34 (TCGplayer market, Near Mint, 2026-11-20)", as the grading had written it. The row keeps it
+ * as recorded_estimate, for the page's result (withRecordedEstimate).
  */
 async function showLatestPrice(rows: RowStore, data: CardPriceRecorded['data']): Promise<{ changedFor: string } | null> {
   const row = await rows.get(cardGrades, { id: data.cardId });
   if (!row) return null;
-  const estimate = { text: formatUsd(Math.round(data.priceValue * 100)), label: data.source };
-  const text = `${estimate.text} (${estimate.label})`;
+  const estimate: ValueEstimate = { text: formatUsd(Math.round(data.priceValue * 100)), label: data.source };
+  const text = shownPrice(estimate);
   if (row.estimated_value === text) return null;
-  const result = jsonColumn<GradedCard>(row.result);
-  const updated = { ...result, estimatedValue: text, identification: { ...result.identification, estimatedValue: estimate } };
-  await rows.update(cardGrades, { id: data.cardId }, { estimated_value: text, result: JSON.stringify(updated) });
+  await rows.update(cardGrades, { id: data.cardId }, { estimated_value: text, recorded_estimate: JSON.stringify(estimate) });
   return { changedFor: row.owner };
+}
+
+/** The graded result as the card's page shows it: the last recorded price, if any, in place of the grading's estimate. */
+export function withRecordedEstimate(result: GradedCard, recordedEstimate: ValueEstimate | null): GradedCard {
+  if (!recordedEstimate) return result;
+  return { ...result, estimatedValue: shownPrice(recordedEstimate), identification: { ...result.identification, estimatedValue: recordedEstimate } };
 }
 
 export const cardsProjection = rowProjection({
@@ -90,7 +118,7 @@ export const cardsProjection = rowProjection({
     switch (type) {
       case 'CardGraded': {
         // A card graded again after its owner deleted it comes back as a new row.
-        const row = cardRow(cardGradedSchema.parse(payload));
+        const row = cardRow(cardGradedRowSchema.parse(payload), globalPosition);
         rows.put(cardGrades, row);
         if (row.saved_at !== null) touchCollection(rows, row.owner, globalPosition);
         return;

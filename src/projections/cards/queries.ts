@@ -1,15 +1,35 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CardResult, CollectionCard } from '../../contracts/cards.ts';
+import type { GradedCard } from '../../contracts/grading.ts';
+import { cardGradedSchema } from '../../domain/cards/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
+import { upcastStored } from '../../infra/event-store/index.ts';
+import { withRecordedEstimate } from './cards-projection.ts';
 import { imageUrl } from './image-urls.ts';
 import type { CardGradesTable } from './tables.ts';
 
 // Reads of the card_grades and price_history read models.
 
-export type CardGradeRow = Selectable<CardGradesTable>;
+/** A graded card's row, with the engine's whole result as the card's page shows it. */
+export type CardGradeRow = Selectable<CardGradesTable> & { result: GradedCard };
 
+/**
+ * The card's row, and its result read from the CardGraded event the row was written from (lifted by the event
+ * store's upcasters and parsed as the projection parsed it when it kept the result in the row), with a recorded
+ * price laid over it.
+ */
 export async function findCard(db: Kysely<Tables>, cardId: string): Promise<CardGradeRow | undefined> {
-  return db.selectFrom('card_grades').selectAll().where('id', '=', cardId).executeTakeFirst();
+  const found = await db
+    .selectFrom('card_grades as g')
+    .innerJoin('es_events as e', 'e.global_position', 'g.graded_event_position')
+    .selectAll('g')
+    .select(['e.schema_version', 'e.data'])
+    .where('g.id', '=', cardId)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { schema_version: schemaVersion, data, ...row } = found;
+  const { result } = cardGradedSchema.parse(upcastStored('CardGraded', schemaVersion, data).data);
+  return { ...row, result: withRecordedEstimate(result, row.recorded_estimate) };
 }
 
 /** The Grading result of SPEC.md §3 with its evidence (POST /api/grade-card, GET /api/card/{id}). */

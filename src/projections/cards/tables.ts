@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Subgrades, GradedCard } from '../../contracts/grading.ts';
+import type { Subgrades, ValueEstimate } from '../../contracts/grading.ts';
 
 // The card_grades and price_history read models (SPEC.md §3), and each collection's version. Written only by
 // the cards projection.
@@ -32,8 +32,13 @@ export interface CardGradesTable {
   back_image_hash: string | null;
   annotated_front_hash: string | null;
   annotated_back_hash: string | null;
-  /** Everything the engine said, measurements included. */
-  result: ColumnType<GradedCard, string, string>;
+  /**
+   * The CardGraded event the row was written from, by its place in the log (global_position): everything the engine
+   * said, measurements included, is read from there (queries.ts findCard).
+   */
+  graded_event_position: number;
+  /** The last recorded price shown in place of the grading's estimate; null while the grading's own shows. */
+  recorded_estimate: ColumnType<ValueEstimate | null, string | null, string | null>;
   /** When the owner saved it to the collection; null while it is only graded (not in the collection). */
   saved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   /** A sample card (Restore Sample Cards): in the collection, marked, counted for nothing. */

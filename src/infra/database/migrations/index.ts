@@ -12,6 +12,7 @@ import * as cardCatalogIds from './0008-card-catalog-ids.ts';
 import * as savedCards from './0010-saved-cards.ts';
 import * as portfolioHoldings from './0011-portfolio-holdings.ts';
 import * as cardResultJson from './0012-card-result-json.ts';
+import * as cardResultFromEvent from './0013-card-result-from-event.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-saved-cards': savedCards,
   '0011-portfolio-holdings': portfolioHoldings,
   '0012-card-result-json': cardResultJson,
+  '0013-card-result-from-event': cardResultFromEvent,
 };
