@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createEventStore, START, type EventStore, type Projection, type RecordedEvent } from '../../src/infra/event-store/index.ts';
-import { dropAbandonedRebuilds, projectionStatus, rebuildProjection, startProjectionRunners } from '../../src/projections/runner/index.ts';
+import { dropAbandonedRebuilds, projectionStatus, rebuildProjection, rebuildProjections, startProjectionRunners } from '../../src/projections/runner/index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
 import { balancesProjection, newEvent, tableRows, totalsProjection } from './fixtures.ts';
 
@@ -189,5 +189,35 @@ describe.each(await databaseKinds())('rebuild on %s', (kind) => {
     expect((await dropAbandonedRebuilds(database.db)).filter((name) => name.endsWith(tag))).toEqual([running]);
     await sql`drop schema ${sql.id(unmarked)} cascade`.execute(database.db);
     expect(await schemas()).toEqual([]);
+  });
+
+  test('a rebuild reads the log without the payload parts that none of the projections it replays into reads', async () => {
+    const seen: Record<string, unknown[]> = { a: [], b: [], c: [] };
+    const seeing = async (name: string, unreadParts?: Projection['unreadParts']): Promise<Projection> => {
+      await sql`create table ${sql.id(`parts_seen_${name}`)} (id int primary key)`.execute(database.db);
+      return {
+        name: `parts-${name}`,
+        handles: ['Annotated'],
+        tables: [`parts_seen_${name}`],
+        unreadParts,
+        async apply(_trx, events) {
+          seen[name]!.push(...events.map((event) => event.data));
+        },
+      };
+    };
+    const [a, b, c] = [await seeing('a', { Annotated: ['note', 'tags'] }), await seeing('b', { Annotated: ['note'] }), await seeing('c')];
+    const annotated = { amount: 1, note: { text: 'long' }, tags: ['t'] };
+    await store.append('annotated-1', 'annotated', [newEvent('Annotated', annotated)], { expected: 'any' });
+    // The replay reads commit-safe: wait until the append is there for it (other tests' transactions may hold it back).
+    await expect.poll(async () => (await store.readAll(START, 1_000_000, { types: ['Annotated'] })).length, { timeout: 10_000 }).toBe(1);
+    const rebuilt = async (...projections: Projection[]) => {
+      for (const name of Object.keys(seen)) seen[name] = [];
+      await rebuildProjections(database, store, projections.map((projection) => ({ projection, kind: 'inline' as const })));
+      return seen;
+    };
+
+    expect(await rebuilt(a)).toEqual({ a: [{ amount: 1 }], b: [], c: [] });
+    expect(await rebuilt(a, b)).toEqual({ a: [{ amount: 1, tags: ['t'] }], b: [{ amount: 1, tags: ['t'] }], c: [] });
+    expect(await rebuilt(a, c)).toEqual({ a: [annotated], b: [], c: [annotated] });
   });
 });

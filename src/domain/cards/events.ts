@@ -49,6 +49,13 @@ export const cardGradedSchema = z.object({
 export type CardGraded = DomainEvent<'CardGraded', z.infer<typeof cardGradedSchema>>;
 
 /**
+ * What of a CardGraded only the card's own page shows, reading it from the event itself: the engine's measurements,
+ * about half of the payload's bytes. Projections read none of it and say so (Projection.unreadParts), so a rebuild's
+ * read of the log leaves it out.
+ */
+export const GRADING_MEASUREMENTS = ['result.measurements'];
+
+/**
  * The owner put the graded card in their collection. A sample card (Restore Sample Cards) is saved marked as one:
  * shown in the collection, counted for no leaderboard place and no achievement.
  */

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '../clock/clock.ts';
 import type { Database } from '../database/database.ts';
 import type { Tables } from '../database/schema.ts';
@@ -44,6 +44,9 @@ export function createEventStore(database: Database, options: EventStoreOptions 
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const upcast = upcasterChain(options.upcasters ?? upcasters);
+  // The version each type's upcasters lift payloads to. A type without upcasters is at its latest whatever its version.
+  const latestVersions = new Map<string, number>();
+  for (const { type, fromVersion } of options.upcasters ?? upcasters) latestVersions.set(type, Math.max(latestVersions.get(type) ?? 0, fromVersion + 1));
 
   // Async runners wake on this notification (and poll besides). It is sent after commit, one per short window for
   // many appends: a NOTIFY inside the append's transaction takes a database-wide lock held through its commit, so
@@ -64,7 +67,20 @@ export function createEventStore(database: Database, options: EventStoreOptions 
     }, NOTIFY_WINDOW_MS).unref();
   }
 
-  function selectEvents(executor: Kysely<Tables>) {
+  /** The payload as read: without the parts `leaveOut` names for its type, where it is at the type's latest version. */
+  function payload(leaveOut: ReadAllOptions['leaveOut'] = {}): RawBuilder<unknown> {
+    const cuts = Object.entries(leaveOut)
+      .filter(([, paths]) => paths.length > 0)
+      .map(([type, paths]) => {
+        const latest = latestVersions.get(type);
+        const isType = latest === undefined ? sql`e.event_type = ${type}` : sql`e.event_type = ${type} and e.schema_version >= ${latest}`;
+        const cut = paths.reduce((data, path) => sql`${data} #- array[${sql.join(path.split('.').map((key) => sql.lit(key)))}]`, sql`e.data`);
+        return sql`when ${isType} then ${cut}`;
+      });
+    return cuts.length === 0 ? sql`e.data` : sql`case ${sql.join(cuts, sql` `)} else e.data end`;
+  }
+
+  function selectEvents(executor: Kysely<Tables>, data = payload()) {
     return executor
       .selectFrom('es_events as e')
       .innerJoin('es_streams as s', 's.stream_id', 'e.stream_id')
@@ -77,7 +93,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
         'e.event_id',
         'e.event_type',
         'e.schema_version',
-        'e.data',
+        data.as('data'),
         'e.metadata',
         'e.recorded_at',
       ]);
@@ -103,7 +119,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
 
   async function readAll(after: Checkpoint, limit: number, readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     if (readOptions.types?.length === 0) return [];
-    let query = selectEvents(readOptions.trx ?? db)
+    let query = selectEvents(readOptions.trx ?? db, payload(readOptions.leaveOut))
       .where(sql<boolean>`(e.transaction_id, e.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`)
       .orderBy(sql`e.transaction_id`)
       .orderBy('e.global_position')

@@ -72,6 +72,14 @@ export interface Projection {
   tables: readonly string[];
   apply(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void>;
   /**
+   * Parts of the payloads it handles that it never reads, by event type: paths of keys ('result.measurements').
+   * A rebuild's read of the log leaves out the parts that none of the projections it replays into reads
+   * (ReadAllOptions.leaveOut), so a large part that only a page shows, reading it from the event itself, is neither
+   * sent nor parsed there. Live, events come whole: parse payloads with a schema that drops these parts, so the rows
+   * are the same either way.
+   */
+  unreadParts?: Readonly<Record<string, readonly string[]>>;
+  /**
    * Async projections only: what an event that makes `apply` throw does. 'stop' (the default) stops the subscription
    * with the error recorded until `reset-failed`; 'park' sets it aside with its error (`projections -- parked`) and
    * goes on with the next, so one bad event does not hold up the read model.
@@ -111,6 +119,12 @@ export interface ReadAllOptions {
    * commit harmless (rebuild's final catch-up of an inline projection).
    */
   horizon?: 'commit-safe' | 'visible';
+  /**
+   * Parts of payloads to leave out, by event type, as in Projection.unreadParts: cut off in the database, so they are
+   * neither sent nor parsed. Only from events at their type's latest schema version: an upcaster gets an older
+   * payload whole.
+   */
+  leaveOut?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The checkpoint just after an event: pass it to the next `readAll`. */

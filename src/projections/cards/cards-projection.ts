@@ -6,6 +6,7 @@ import {
   cardOwnerChangedSchema,
   cardPriceRecordedSchema,
   cardSavedSchema,
+  GRADING_MEASUREMENTS,
   savedOnGrading,
   shownImageHash,
   type CardPriceRecorded,
@@ -112,6 +113,7 @@ export function withRecordedEstimate(result: GradedCard, recordedEstimate: Value
 export const cardsProjection = rowProjection({
   name: 'cards',
   handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged'],
+  unreadParts: { CardGraded: GRADING_MEASUREMENTS },
   tables: [cardGrades, priceHistory, cardCollections],
   async handle(rows, event) {
     const { type, data: payload, eventId, globalPosition } = event;

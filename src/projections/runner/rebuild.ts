@@ -71,7 +71,8 @@ export async function rebuildProjection(
  * every projection that handles its events, in one transaction per page. A row projection (row-projection.ts) keeps
  * one RowStore for the whole replay: its rows are evolved in memory and written in multi-row upserts, each once it
  * has been left alone for a page (QUIET_PAGES), the rest at the end. Any other projection gets each page through its
- * `apply`. A log never analyzed is analyzed first (analyzeUnanalyzedLog).
+ * `apply`. The log is read without the payload parts none of them reads (Projection.unreadParts: a CardGraded's
+ * measurements, about half its bytes). A log never analyzed is analyzed first (analyzeUnanalyzedLog).
  *
  * The fresh tables are copies of the live ones in a scratch schema put first on the search_path
  * (scratch-tables.ts), so the projections write them under their usual names while the live tables keep serving
@@ -97,6 +98,7 @@ export async function rebuildProjections(
   if (shared) throw new Error(`Table ${shared.name} is listed by two of the projections rebuilt`);
   await assertMovable(db, liveTables);
   const types = [...new Set(targets.flatMap(({ projection }) => projection.handles))];
+  const leaveOut = partsNoneRead(targets.map(({ projection }) => projection), types);
   const scratch = `${SCRATCH_PREFIX}${randomBytes(6).toString('hex')}`;
   let replayed = 0;
 
@@ -129,7 +131,7 @@ export async function rebuildProjections(
     };
     const replayers = targets.map(({ projection }) => replayerOf(projection, reader));
     const read = (after: Checkpoint) => {
-      const page = store.readAll(after, batchSize, { types });
+      const page = store.readAll(after, batchSize, { types, leaveOut });
       page.catch(() => {}); // awaited below; until then a failure must not count as unhandled
       return page;
     };
@@ -266,6 +268,20 @@ function replayerOf(projection: Projection, reader: RowExecutor): Replayer {
     },
     takeWrites: (options) => rows.takeWrites(options),
   };
+}
+
+/**
+ * By event type, the payload parts (Projection.unreadParts) that none of the projections handling it reads: what the
+ * replay's read of the log leaves out.
+ */
+function partsNoneRead(projections: readonly Projection[], types: readonly string[]): Record<string, string[]> {
+  const leaveOut: Record<string, string[]> = {};
+  for (const type of types) {
+    const [first = [], ...others] = projections.filter((projection) => projection.handles.includes(type)).map((projection) => projection.unreadParts?.[type] ?? []);
+    const unread = first.filter((path) => others.every((paths) => paths.includes(path)));
+    if (unread.length > 0) leaveOut[type] = unread;
+  }
+  return leaveOut;
 }
 
 /** Statements in two shares of about as many values each, the largest placed first. */
