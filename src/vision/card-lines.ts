@@ -1,4 +1,4 @@
-import { CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Point } from '../contracts/measurement.ts';
 import { ASPECT_TOLERANCE, CARD_ASPECT, MIN_PX_PER_MM } from './card-outline.ts';
 import { fitLineRobust, intersectLines, isConvex, polygonArea } from './geometry.ts';
@@ -41,6 +41,8 @@ const ACROSS_COS = Math.cos((25 * Math.PI) / 180);
 const MIN_SIDE_SCORE = 0.45;
 /** Among quads scoring within this share of the best, the largest is the card: art frames and boxes lie inside it. */
 const NEAR_BEST = 0.85;
+/** How many of those are offered, largest first, should the larger not prove to be the card (card + shadow). */
+const QUADS_OFFERED = 6;
 /**
  * Just inside a bordered card's four sides is its border, one colour all round: along each side the colours lie
  * within BORDER_SPREAD of their mean on average (noise and a little shading; a strip of art varies more), and the
@@ -78,15 +80,17 @@ interface HoughLine {
  * a pixel of the copy the lines were found on (pxPerSearchPx photo pixels) — to be refined on the full photo —, or
  * null when no four straight edges make a card.
  */
-export function findCardByLines(image: DecodedImage): { quad: Point[]; pxPerSearchPx: number } | null {
+export function findCardByLines(image: DecodedImage): { quads: Point[][]; pxPerSearchPx: number } | null {
   const search = makeSearchImage(image);
   const threshold = edgeThreshold(search);
   const lines = houghLines(search, threshold);
-  const found = bestQuad(search, lines, threshold);
-  const quad = found === null ? null : fitSides(search, found, threshold);
-  if (quad === null) return null;
   const f = search.factor;
-  return { quad: quad.map((p) => ({ x: p.x * f + (f - 1) / 2, y: p.y * f + (f - 1) / 2 })), pxPerSearchPx: f };
+  const fitted = bestQuads(search, lines, threshold)
+    .map((found) => fitSides(search, found, threshold))
+    .filter((quad) => quad !== null);
+  // Fitting brings quads a pixel or two apart onto the same edges.
+  const quads = fitted.filter((quad, i) => fitted.slice(0, i).every((earlier) => farthestCorner(earlier, quad) > 1));
+  return quads.length === 0 ? null : { quads: quads.map((quad) => quad.map((p) => ({ x: p.x * f + (f - 1) / 2, y: p.y * f + (f - 1) / 2 }))), pxPerSearchPx: f };
 }
 
 function makeSearchImage(image: DecodedImage): SearchImage {
@@ -318,7 +322,12 @@ interface ScoredQuad {
   area: number;
 }
 
-function bestQuad(search: SearchImage, lines: HoughLine[], threshold: number): Point[] | null {
+/**
+ * The quads most likely the card, most likely first: at most QUADS_OFFERED of those scoring near the best. The
+ * caller takes the first whose sides it finds again on the full photo: a soft shadow's outer edge can make a larger
+ * quad that scores as well as the card's own, and is not an edge once looked at closely.
+ */
+function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number): Point[][] {
   const minShortSide = (CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor;
   const pairs: [HoughLine, HoughLine][] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -337,13 +346,27 @@ function bestQuad(search: SearchImage, lines: HoughLine[], threshold: number): P
       if (candidate !== null) candidates.push(candidate);
     }
   }
-  if (candidates.length === 0) return null;
+  if (candidates.length === 0) return [];
   const best = Math.max(...candidates.map((c) => c.score));
   // One border colour all round first (a borderless or miscut card has none, and then the largest wins as before),
   // then the largest.
   const near = candidates.filter((c) => c.score >= NEAR_BEST * best).map((c) => ({ ...c, oneBorder: oneBorderAllRound(search, c.corners) }));
-  const chosen = near.sort((p, q) => Number(q.oneBorder) - Number(p.oneBorder) || q.area - p.area || q.score - p.score)[0]!;
-  return orderUpright(chosen.corners);
+  near.sort((p, q) => Number(q.oneBorder) - Number(p.oneBorder) || q.area - p.area || q.score - p.score);
+  // A soft edge (a shadow's) is a ramp a few pixels wide that gives a line at every step of it: quads that differ
+  // by less than a millimetre at every corner are one.
+  const offered: Point[][] = [];
+  for (const { corners } of near) {
+    const pxPerMm = Math.sqrt(polygonArea(corners) / (CARD_WIDTH_MM * CARD_HEIGHT_MM));
+    if (offered.every((quad) => farthestCorner(quad, corners) > pxPerMm)) offered.push(corners);
+    if (offered.length === QUADS_OFFERED) break;
+  }
+  return offered.map(orderUpright);
+}
+
+/** The largest distance between corresponding corners, however the two quads' corners are numbered. */
+function farthestCorner(a: readonly Point[], b: readonly Point[]): number {
+  // Each corner of a to the nearest of b: quads this alike pair their corners that way.
+  return Math.max(...a.map((p) => Math.min(...b.map((q) => Math.hypot(p.x - q.x, p.y - q.y)))));
 }
 
 /** The quad two pairs of nearly parallel lines make, scored, when it is card-shaped and its sides are edges; else null. */

@@ -33,7 +33,7 @@ export function findCard(image: DecodedImage): Point[] {
     new ImageMeasurementError(code, message, refusalDetails(image, outline, cutSides));
   if (isBlank(overview)) throw refuse('blank_image', 'The photo is blank: take a photo of the card.');
   const byLines = findCardByLines(image);
-  const found = byLines === null ? findCardByColour(image, overview, refuse) : refineQuad(image, byLines.quad, byLines.pxPerSearchPx);
+  const found = byLines === null ? findCardByColour(image, overview, refuse) : firstRefined(image, byLines.quads, byLines.pxPerSearchPx);
   const quad = found === null ? null : outermostSides(image, found);
   if (quad === null || !isConvex(quad) || Math.abs(aspectOf(quad) - CARD_ASPECT) > ASPECT_TOLERANCE) {
     throw refuse('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.', quad);
@@ -447,6 +447,15 @@ function stepContrast(profile: Float64Array, o: number, profileLength: number): 
   }
   if (outCount === 0 || inCount === 0) return 0;
   return Math.hypot(outside[0]! / outCount - inside[0]! / inCount, outside[1]! / outCount - inside[1]! / inCount, outside[2]! / outCount - inside[2]! / inCount);
+}
+
+/** The first of the quads, most likely first, whose four sides are found again on the full photo, refined. */
+function firstRefined(image: DecodedImage, quads: readonly Point[][], factor: number): Point[] | null {
+  for (const quad of quads) {
+    const refined = refineQuad(image, quad, factor);
+    if (refined !== null) return refined;
+  }
+  return null;
 }
 
 function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point[] | null {

@@ -57,3 +57,26 @@ describe('finding the card among what lies round it', () => {
     expect(Math.abs(m.quality.sourcePxPerMm - 10)).toBeLessThanOrEqual(0.5);
   });
 });
+
+describe('finding the card beside its own shadow', () => {
+  // A card lifted off the table (warped, in a top-loader) under one lamp casts a shadow a few millimetres out, with an
+  // outline of its own: the quad of card and shadow together scores as well as the card's own, and is larger. Its
+  // shadow side is no edge once looked at on the full photo, so the card's own quad is taken instead of refusing.
+  it.each([
+    [13, 3],
+    [16, 3.5],
+    [17, 3.5],
+  ])('given a white-bordered card on a light table (seed %i) whose shadow lies %s mm out, when measured, then the card is found at its own size', async (seed, offsetMm) => {
+    const m = await measureSynthetic(
+      {
+        pxPerMm: 6,
+        borders: { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 },
+        borderColor: '#f3f1ec',
+        photo: { background: '#e4e2dc', cardScale: 0.66, aspect: 16 / 9, rotationDeg: seed - 12.5, noise: 3, castShadow: { offsetMm, penumbraMm: 3.8 } },
+      },
+      seed,
+    );
+    expect(Math.abs(m.quality.sourcePxPerMm - 6)).toBeLessThanOrEqual(0.25);
+    expect(m.defects.filter((d) => d.kind === 'corner-fray' || d.kind === 'edge-nick')).toEqual([]);
+  });
+});

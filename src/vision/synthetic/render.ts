@@ -8,7 +8,7 @@ import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
 import { SLAB_MM, slabSvg } from './slab.ts';
-import { drawSleeveGlare, drawSoftShadow, tintInside } from './surroundings.ts';
+import { drawCastShadow, drawSleeveGlare, drawSoftShadow, tintInside } from './surroundings.ts';
 
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
 const BACKGROUNDS = ['#2b2f36', '#3b3226', '#4a5a4a', '#6a6f7a', '#8c7a5c', '#9aa3ad', '#3c2a3e'].map(parseHex);
@@ -90,6 +90,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       { x: 0, y: card.info.height },
     ];
     if (photo.shadowMm !== undefined) drawSoftShadow(pixels, width, height, quad, pxPerMm, photo.shadowMm);
+    if (photo.castShadow !== undefined) drawCastShadow(pixels, width, height, quad, pxPerMm, photo.castShadow.offsetMm, photo.castShadow.penumbraMm);
     const sleeve =
       photo.sleeveGapMm === undefined
         ? null

@@ -119,6 +119,8 @@ export interface SyntheticCardSpec {
     centerY?: number;
     /** A soft shadow cast by the card, offset down and right, this many mm wide. Default none. */
     shadowMm?: number;
+    /** The card lifted off the table under one lamp: its shadow offset this far, with an outline blurred over penumbraMm. */
+    castShadow?: { offsetMm: number; penumbraMm: number };
     /** The card sealed in a grader's slab, its label above the card. Default none (a raw card). */
     slab?: SyntheticSlab;
   };

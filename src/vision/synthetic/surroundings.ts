@@ -42,6 +42,25 @@ export function drawSoftShadow(pixels: Uint8ClampedArray, width: number, height:
   });
 }
 
+/** How much of the lamp's light a cast shadow takes away from the table at its darkest. */
+const CAST_SHADOW_DARKENING = 0.3;
+
+/**
+ * The shadow of a card lifted off the table (warped, or in a top-loader) under one lamp: the card's quad moved
+ * `offsetMm` down and right, dark to its own outline, which is blurred over `penumbraMm` (a lamp is not a point).
+ * Unlike the soft shadow, it has an outer edge of its own a few millimetres outside the card's.
+ */
+export function drawCastShadow(pixels: Uint8ClampedArray, width: number, height: number, quad: readonly Point[], pxPerMm: number, offsetMm: number, penumbraMm: number): void {
+  const offset = (offsetMm * pxPerMm) / Math.SQRT2;
+  const moved = quad.map((p) => ({ x: p.x + offset, y: p.y + offset }));
+  const half = (penumbraMm * pxPerMm) / 2;
+  aroundQuad(pixels, width, height, moved, half, (d, i) => {
+    const t = Math.min(1, Math.max(0, (half - d) / (2 * half)));
+    const darken = CAST_SHADOW_DARKENING * t * t * (3 - 2 * t);
+    for (let c = 0; c < 3; c++) pixels[i + c] = pixels[i + c]! * (1 - darken);
+  });
+}
+
 /** What is seen through clear plastic over the table: darker by `tint` (a share), inside the quad only. */
 export function tintInside(pixels: Uint8ClampedArray, width: number, height: number, quad: readonly Point[], tint: number): void {
   aroundQuad(pixels, width, height, quad, 0, (d, i) => {
