@@ -4,8 +4,8 @@ import type { Database } from '../../infra/database/database.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import { checkpointOf, START, type Checkpoint, type EventStore, type Projection, type RecordedEvent } from '../../infra/event-store/types.ts';
 import { isRowProjection } from './row-projection.ts';
-import { RowStore, type RowExecutor } from './row-store.ts';
-import { assertMovable, createScratchTable, indexScratchTable, moveIntoPlace, resolveLiveTable, type LiveTable } from './scratch-tables.ts';
+import { RowStore, type ColumnTypes, type RowExecutor } from './row-store.ts';
+import { assertMovable, createScratchTable, indexScratchTable, moveIntoPlace, resolveLiveTable, scratchColumnTypes, type LiveTable } from './scratch-tables.ts';
 import { advanceCheckpoint, ensureSubscription } from './subscriptions.ts';
 
 export interface RebuildOptions {
@@ -129,7 +129,9 @@ export async function rebuildProjections(
         });
       },
     };
-    const replayers = targets.map(({ projection }) => replayerOf(projection, reader));
+    // Knowing the column types, the stores write a column at a time (row-store.ts rowWrites).
+    const columnTypes = await scratchColumnTypes(db, liveTables, scratch);
+    const replayers = targets.map(({ projection }) => replayerOf(projection, reader, columnTypes));
     const read = (after: Checkpoint) => {
       const page = store.readAll(after, batchSize, { types, leaveOut });
       page.catch(() => {}); // awaited below; until then a failure must not count as unhandled
@@ -248,7 +250,7 @@ interface Replayer {
  * How a projection takes the replay's pages: a row projection through one RowStore kept for the whole replay, which
  * knows every row of the fresh tables; any other through its `apply`.
  */
-function replayerOf(projection: Projection, reader: RowExecutor): Replayer {
+function replayerOf(projection: Projection, reader: RowExecutor, columnTypes: ColumnTypes): Replayer {
   const handles = new Set(projection.handles);
   if (!isRowProjection(projection)) {
     return {
@@ -260,7 +262,7 @@ function replayerOf(projection: Projection, reader: RowExecutor): Replayer {
       },
     };
   }
-  const rows = new RowStore(projection.rowTables, { complete: true, executor: reader });
+  const rows = new RowStore(projection.rowTables, { complete: true, executor: reader, columnTypes });
   return {
     async handle(events) {
       for (const event of events) if (handles.has(event.type)) await projection.handle(rows, event);

@@ -81,6 +81,18 @@ export async function indexScratchTable(db: Executor, live: LiveTable, scratch: 
   for (const index of await liveIndexes(db, live)) if (!present.has(index.name)) await addIndex(db, live, scratch, index);
 }
 
+/** The scratch copies' column types, by table and column, as a cast names them ("timestamp with time zone"). */
+export async function scratchColumnTypes(db: Executor, tables: readonly LiveTable[], scratch: string): Promise<Map<string, Map<string, string>>> {
+  const types = new Map<string, Map<string, string>>(tables.map((table) => [table.name, new Map()]));
+  if (tables.length === 0) return types;
+  const { rows } = await sql<{ table: string; column: string; type: string }>`
+    select c.relname as table, a.attname as column, format_type(a.atttypid, a.atttypmod) as type
+    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${scratch} and c.relname in (${sql.join(tables.map((table) => table.name))}) and a.attnum > 0 and not a.attisdropped`.execute(db);
+  for (const row of rows) types.get(row.table)?.set(row.column, row.type);
+  return types;
+}
+
 /** In the swap's transaction, the live tables locked: drops them and moves the scratch copies into their place. */
 export async function moveIntoPlace(trx: Transaction<Tables>, tables: readonly LiveTable[], scratch: string): Promise<void> {
   await sql`drop table ${sql.join(tables.map((table) => sql.id(table.schema, table.name)))}`.execute(trx);
