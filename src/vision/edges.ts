@@ -95,21 +95,25 @@ function measureEdge(
   const backgroundUntil = outsidePx - Math.ceil(OUTLINE_BLEND_MM * pxPerMm);
   const crossings = new Float64Array(positions);
   const departures = new Float64Array(positions);
+  const colourDepartures = new Float64Array(positions);
   const whitening = new Float64Array(positions);
   for (let n = 0; n < positions; n++) {
     const profile = profiles.subarray(n * count * 3, (n + 1) * count * 3);
     const reading = outlineReading(profile, count, Math.round(0.25 * pxPerMm), references[n]!, noise, { colour: backgrounds.subarray(n * 3, n * 3 + 3), until: backgroundUntil });
     crossings[n] = reading === null ? Number.NaN : reading.crossing;
     departures[n] = reading === null ? Number.NaN : reading.departure;
+    colourDepartures[n] = reading === null ? Number.NaN : reading.colourDeparture;
     if (observable && reading !== null) {
       const at = reading.crossing;
       whitening[n] = whiteningScore(profile, Math.ceil(at + rimStart * pxPerMm), Math.floor(at + RIM_TO_MM * pxPerMm) + 1, references[n]!);
     }
   }
-  const edgeAt = outlineDepths(crossings, departures, outsidePx, pxPerMm);
-
   const defects: Defect[] = [];
-  const nicks = nicksSeen ? findNicks(edgeAt, alongMm, pxPerMm, Math.max(NICK_MIN_DEPTH_MM, SMALLEST_VISIBLE_PX / sourcePxPerMm)) : [];
+  const minDepthMm = Math.max(NICK_MIN_DEPTH_MM, SMALLEST_VISIBLE_PX / sourcePxPerMm);
+  // A bite out of the card shows the background's lightness and its colour: a nick is one where both say so.
+  const byLightness = nicksSeen ? findNicks(outlineDepths(crossings, [departures], outsidePx, pxPerMm), alongMm, pxPerMm, minDepthMm) : [];
+  const byColour = byLightness.length > 0 ? findNicks(outlineDepths(crossings, [departures, colourDepartures], outsidePx, pxPerMm), alongMm, pxPerMm, minDepthMm) : [];
+  const nicks = byLightness.filter((nick) => byColour.some((other) => overlap(nick, other)));
   for (const nick of nicks) {
     defects.push({
       kind: 'edge-nick',
@@ -141,14 +145,18 @@ function measureEdge(
  * just inside it, and where a pale stretch of art meets the cut with darker print a few tenths of a millimetre in,
  * that level is half-way to the darker print and the crossing moves in with no bite at all. So the outline is taken
  * no further in than where the profile left the background, plus the distance the crossing usually lies past that
- * point along this side (the outline's own blur: its median over the side).
+ * point along this side (the outline's own blur: its median over the side). Each way of leaving the background
+ * (its lightness, its colour: see OutlineReading) bounds the outline so, with its own blur.
  */
-function outlineDepths(crossings: Float64Array, departures: Float64Array, outsidePx: number, pxPerMm: number): Float64Array {
-  const seen: number[] = [];
-  for (let n = 0; n < crossings.length; n++) if (!Number.isNaN(crossings[n]!)) seen.push(crossings[n]! - departures[n]!);
-  const blur = seen.length === 0 ? 0 : median(Float64Array.from(seen));
+function outlineDepths(crossings: Float64Array, departureKinds: readonly Float64Array[], outsidePx: number, pxPerMm: number): Float64Array {
+  const bounds = departureKinds.map((departures) => {
+    const seen: number[] = [];
+    for (let n = 0; n < crossings.length; n++) if (Number.isFinite(crossings[n]! - departures[n]!)) seen.push(crossings[n]! - departures[n]!);
+    const blur = seen.length === 0 ? 0 : median(Float64Array.from(seen));
+    return Float64Array.from(departures, (departure) => departure + blur);
+  });
   // Sample i's centre lies (i - outsidePx + 0.5) pixels in from the edge.
-  return Float64Array.from(crossings, (crossing, n) => (Math.min(crossing, departures[n]! + blur) - outsidePx + 0.5) / pxPerMm);
+  return Float64Array.from(crossings, (crossing, n) => (Math.min(crossing, ...bounds.map((bound) => bound[n]!)) - outsidePx + 0.5) / pxPerMm);
 }
 
 /** Colour distance between the background just outside the edge (its outer half millimetre, averaged along it) and the card's reference colour. */
@@ -224,6 +232,11 @@ interface Nick {
   depthMm: number;
   lengthMm: number;
   atMm: number;
+}
+
+/** Whether two nicks' stretches along the edge share any of it. */
+function overlap(a: Nick, b: Nick): boolean {
+  return Math.abs(a.atMm - b.atMm) <= (a.lengthMm + b.lengthMm) / 2;
 }
 
 /**

@@ -112,6 +112,13 @@ export const OUTLINE_BLEND_MM = 0.15;
 export interface OutlineReading {
   crossing: number;
   departure: number;
+  /**
+   * Where the profile first leaves the background's colour, lightness or hue (Infinity if it never does). Print as
+   * dark as the background can meet the cut (a full-art's dark purple on a dark playmat): the lightness departure
+   * then lies at the first light print further in, the colour departure at the cut. A bite out of the card shows the
+   * background's colour and lightness alike, and moves both in.
+   */
+  colourDeparture: number;
 }
 
 /**
@@ -168,7 +175,7 @@ export function outlineReading(
     // Same lightness, different colour: half-way to the reference colour.
     const level = 0.5 * colourDistance(reference.r, reference.g, reference.b, br, bg, bb);
     const crossing = firstCrossing(count, start, level, (i) => colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, br, bg, bb));
-    return crossing === null ? null : { crossing, departure: crossing };
+    return crossing === null ? null : { crossing, departure: crossing, colourDeparture: crossing };
   }
   const lightness = (i: number) => luma(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!) - backgroundLightness;
   const departure = Math.max(DEPARTURE_MIN, 4 * backgroundNoise, DEPARTURE_SHARE * Math.abs(reference.lightness - backgroundLightness));
@@ -183,9 +190,22 @@ export function outlineReading(
     // The departure level reached between samples i - 1 and i, where the profile is not yet past it at i - 1.
     const before = sign * lightness(i - 1);
     const reached = before < departure ? i - 1 + (departure - before) / (sign * difference - before) : i;
-    return { crossing, departure: Math.min(crossing, reached) };
+    const leftColour = colourDeparture(profile, count, start, [br, bg, bb], Math.max(DEPARTURE_MIN, 4 * backgroundNoise));
+    return { crossing, departure: Math.min(crossing, reached), colourDeparture: Math.min(crossing, leftColour) };
   }
   return null;
+}
+
+/** Where the profile's colour first stands `level` or more from the background's, two samples in a row; Infinity if never. */
+function colourDeparture(profile: Float32Array | Float64Array, count: number, start: number, background: readonly number[], level: number): number {
+  const distance = (i: number) => colourDistance(profile[i * 3]!, profile[i * 3 + 1]!, profile[i * 3 + 2]!, background[0]!, background[1]!, background[2]!);
+  for (let i = Math.max(1, start); i < count - 1; i++) {
+    const here = distance(i);
+    if (here < level || distance(i + 1) < level) continue;
+    const before = distance(i - 1);
+    return before < level ? i - 1 + (level - before) / (here - before) : i;
+  }
+  return Infinity;
 }
 
 /**

@@ -57,3 +57,17 @@ describe('edges of a full-art face', () => {
     expect(Math.abs(nicks[0]!.atMm - 50)).toBeLessThanOrEqual(0.5);
   });
 });
+
+describe('edges of a full-art face on a dark playmat', () => {
+  // Stretches of dark art (deep purple, wine, navy) run into the cut, as dark as the mat: their lightness is the
+  // mat's, so the outline read by lightness lies at the pale art behind them, 0.6-1 mm in, and each stretch read as
+  // a nick (9-16 on each card before). Their colour is not the mat's; a bite out of the card shows both the mat's
+  // lightness and its colour.
+  it.each([
+    ['8 px/mm', 8, 1.5, 83],
+    ['12 px/mm', 12, -2.5, 84],
+  ])('at %s, dark art running into the cut is not a nick', async (_, pxPerMm, rotationDeg, seed) => {
+    const m = await measureSynthetic(noisyCard({ borders: null, fullArtEdge: 'dark-at-cut', pxPerMm, photo: { noise: 3, surface: 'playmat', rotationDeg } }), seed);
+    expect(nicksOf(m)).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
 import { cornerOutline } from '../card-outline.ts';
 import { luma } from '../image.ts';
-import { fullArtEdgeSvg } from './full-art.ts';
+import { fullArtEdgeSvg, type FullArtEdge } from './full-art.ts';
 import { holoSparkleSvg } from './holo.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering } from './spec.ts';
@@ -27,8 +27,8 @@ export interface CardDrawing {
   edgeRoughness?: { depthMm: number; seed: number };
   /** A holo face's sparkle (holo.ts), drawn from this seed; absent: none. */
   holoSeed?: number;
-  /** A full-art's print at the cut (full-art.ts), drawn from this seed; absent: none. */
-  fullArtEdgeSeed?: number;
+  /** A full-art's print at the cut (full-art.ts), of this kind, drawn from this seed; absent: none. */
+  fullArtEdge?: { kind: FullArtEdge; seed: number };
   pxPerMm: number;
 }
 
@@ -167,7 +167,7 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     card.lettering ? letteringSvg(card.lettering, art, card.borderColor) : '',
     '</g>',
     '</g>',
-    card.fullArtEdgeSeed === undefined ? '' : fullArtEdgeSvg(card.fullArtEdgeSeed),
+    card.fullArtEdge === undefined ? '' : fullArtEdgeSvg(card.fullArtEdge.seed, card.fullArtEdge.kind),
     card.nextCardPrint ? nextCardStrip(card.nextCardPrint) : '',
     ...marks,
     '</g>',

@@ -19,8 +19,18 @@ const STROKE_SPACING_MM = { min: 4, max: 8 };
 const STROKE_LENGTH_MM = { min: 1, max: 2.5 };
 const STROKE_THICKNESS_MM = { min: 0.3, max: 0.5 };
 const STROKE_INSET_MM = { min: 0.2, max: 0.45 };
+/**
+ * Or ('dark-at-cut') stretches of dark art running into the cut, as dark as a dark playmat but not its colour (a
+ * full-art's deep purple, wine or navy): this long along the edge and this deep (mm).
+ */
+const DARK_AT_CUT_COLOURS = ['#36204c', '#3e1c26', '#162c48'];
+const DARK_AT_CUT_LENGTH_MM = { min: 3, max: 6 };
+const DARK_AT_CUT_DEPTH_MM = { min: 0.6, max: 1 };
 /** Kept this far from the corners, which have their own tests. */
 const CORNER_CLEAR_MM = 6;
+
+/** What meets the cut: dark strokes a little inside it, or stretches of dark art running into it. */
+export type FullArtEdge = 'strokes' | 'dark-at-cut';
 
 const f = (value: number) => Number(value.toFixed(4)).toString();
 
@@ -28,7 +38,7 @@ const f = (value: number) => Number(value.toFixed(4)).toString();
  * SVG (mm, card coordinates) of the print along the whole cut: a pale band, and in it dark strokes along the edge
  * every few millimetres, each a flat ellipse starting a little inside the cut. Places, sizes and colours from `seed`.
  */
-export function fullArtEdgeSvg(seed: number): string {
+export function fullArtEdgeSvg(seed: number, kind: FullArtEdge = 'strokes'): string {
   const rng = new Prng(seed);
   const w = CARD_WIDTH_MM;
   const h = CARD_HEIGHT_MM;
@@ -45,6 +55,16 @@ export function fullArtEdgeSvg(seed: number): string {
   ];
   for (const edge of edges) {
     for (let s = CORNER_CLEAR_MM + rng.range(0, STROKE_SPACING_MM.min); s < edge.length - CORNER_CLEAR_MM; s += rng.range(STROKE_SPACING_MM.min, STROKE_SPACING_MM.max)) {
+      if (kind === 'dark-at-cut') {
+        const length = rng.range(DARK_AT_CUT_LENGTH_MM.min, DARK_AT_CUT_LENGTH_MM.max);
+        const depth = rng.range(DARK_AT_CUT_DEPTH_MM.min, DARK_AT_CUT_DEPTH_MM.max);
+        // From the cut (and a little past it, under the card's mask) in to `depth`.
+        const [x0, y0] = edge.at(s, -0.5);
+        const [x1, y1] = edge.at(s + length, depth);
+        parts.push(`<rect x="${f(Math.min(x0, x1))}" y="${f(Math.min(y0, y1))}" width="${f(Math.abs(x1 - x0))}" height="${f(Math.abs(y1 - y0))}" fill="${rng.pick(DARK_AT_CUT_COLOURS)}"/>`);
+        s += length;
+        continue;
+      }
       const thickness = rng.range(STROKE_THICKNESS_MM.min, STROKE_THICKNESS_MM.max);
       const [cx, cy] = edge.at(s, rng.range(STROKE_INSET_MM.min, STROKE_INSET_MM.max) + thickness / 2);
       const along = rng.range(STROKE_LENGTH_MM.min, STROKE_LENGTH_MM.max) / 2;

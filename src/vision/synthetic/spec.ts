@@ -74,9 +74,10 @@ export interface SyntheticCardSpec {
   /**
    * A full-art face's print at the cut (full-art.ts): pale art running to the edge, some 50-60 levels darker than
    * white paper, with dark strokes starting 0.2-0.45 mm inside the cut every few millimetres. Print, not nicks. Best
-   * with `borders: null`. Default none.
+   * with `borders: null`. 'dark-at-cut': stretches of dark art (deep purple, wine, navy) running into the cut
+   * instead, as dark as a dark playmat. Default none.
    */
-  fullArtEdge?: boolean;
+  fullArtEdge?: boolean | 'dark-at-cut';
   /** Print OCR can read: the name on a light band across the top of the art, inside a thin frame. Default none. */
   lettering?: SyntheticLettering;
   /** Resolution of the card in the photo, pixels per mm. Default 20. */
