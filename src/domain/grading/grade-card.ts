@@ -106,7 +106,7 @@ export function gradeCard(sides: { front: SideMeasurement; back?: SideMeasuremen
 }
 
 /** A price shown with who estimated it, so a model's guess is never mistaken for market data. */
-function labelledPrice(estimate: Identification['estimatedValue']): string {
+export function labelledPrice(estimate: Identification['estimatedValue']): string {
   return estimate ? `${estimate.text} (${estimate.label})` : NOT_AVAILABLE;
 }
 

@@ -1,5 +1,5 @@
 // The grading engine's public face: measurements in, grades out (GRADING.md §2, SPEC.md §9). Pure.
-export { gradeCard, describeGradedCard, gradeLabel, centeringVerdict, condition, blendSubgrades } from './grade-card.ts';
+export { gradeCard, describeGradedCard, gradeLabel, centeringVerdict, condition, blendSubgrades, labelledPrice } from './grade-card.ts';
 export { gradeSide, overallOf } from './side-grades.ts';
 export { centeringCeilings } from './ceilings.ts';
 export { bgsOverall } from './bgs-overall.ts';

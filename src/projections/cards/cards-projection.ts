@@ -12,6 +12,7 @@ import {
   type CardPriceRecorded,
 } from '../../domain/cards/index.ts';
 import { formatUsd } from '../../contracts/money.ts';
+import { labelledPrice } from '../../domain/grading/index.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable, type RowStore } from '../runner/row-store.ts';
 import { imageUrl } from './image-urls.ts';
@@ -87,8 +88,6 @@ function touchCollection(rows: RowStore, owner: string, version: number): void {
   rows.put(cardCollections, { owner, version });
 }
 
-const shownPrice = (estimate: ValueEstimate) => `${estimate.text} (${estimate.label})`;
-
 /**
  * A price recorded after grading (the daily refresh) becomes the card's shown value, in the collection and on the
  * card's page: "$12.34 (TCGplayer market, Near Mint, 2026-11-20)", as the grading had written it. The row keeps it
@@ -98,7 +97,7 @@ async function showLatestPrice(rows: RowStore, data: CardPriceRecorded['data']):
   const row = await rows.get(cardGrades, { id: data.cardId });
   if (!row) return null;
   const estimate: ValueEstimate = { text: formatUsd(Math.round(data.priceValue * 100)), label: data.source };
-  const text = shownPrice(estimate);
+  const text = labelledPrice(estimate);
   if (row.estimated_value === text) return null;
   await rows.update(cardGrades, { id: data.cardId }, { estimated_value: text, recorded_estimate: JSON.stringify(estimate) });
   return { changedFor: row.owner };
@@ -107,7 +106,7 @@ async function showLatestPrice(rows: RowStore, data: CardPriceRecorded['data']):
 /** The graded result as the card's page shows it: the last recorded price, if any, in place of the grading's estimate. */
 export function withRecordedEstimate(result: GradedCard, recordedEstimate: ValueEstimate | null): GradedCard {
   if (!recordedEstimate) return result;
-  return { ...result, estimatedValue: shownPrice(recordedEstimate), identification: { ...result.identification, estimatedValue: recordedEstimate } };
+  return { ...result, estimatedValue: labelledPrice(recordedEstimate), identification: { ...result.identification, estimatedValue: recordedEstimate } };
 }
 
 export const cardsProjection = rowProjection({
