@@ -17,6 +17,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**'],
           environment: 'node',
+          // Files share a worker's modules instead of importing the app afresh each (1.8 s of CPU a file, 166 s
+          // in all on a slow machine): every file builds its own app, database schema and queue prefix anyway.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
