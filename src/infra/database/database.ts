@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type DatabaseIntrospector } from 'kysely';
 import pg from 'pg';
+import { CopyingClient } from './copy-rows.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { Tables } from './schema.ts';
@@ -44,6 +45,8 @@ export function openPostgres(options: PostgresOptions): Database {
     connectionString: options.url,
     max: options.maxConnections ?? 20,
     types: pgTypes,
+    // Runs a COPY query (copy-rows.ts) through the COPY protocol.
+    Client: CopyingClient,
     ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
   });
   // An idle connection that PostgreSQL drops (a restart, pg_terminate_backend) is an 'error' on the pool; without a

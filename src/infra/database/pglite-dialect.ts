@@ -13,6 +13,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { copyRowsOf } from './copy-rows.ts';
 import { CurrentSchemaIntrospector } from './schema-introspector.ts';
 
 // PGlite is one connection; Kysely asks for a connection per query or per transaction,
@@ -37,7 +38,11 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
+    // A COPY's rows (copy-rows.ts) reach PGlite as the file /dev/blob.
+    const copy = copyRowsOf(query.parameters);
+    const result = copy
+      ? await this.pg.query<R>(`copy ${copy.target} from '/dev/blob'`, [], { blob: new Blob([copy.text]) })
+      : await this.pg.query<R>(query.sql, query.parameters as unknown[]);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CopyRows } from '../../infra/database/copy-rows.ts';
 import type { Database } from '../../infra/database/database.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import { checkpointOf, START, type Checkpoint, type EventStore, type Projection, type RecordedEvent } from '../../infra/event-store/types.ts';
@@ -69,8 +70,9 @@ export async function rebuildProjection(
  *
  * The log is read once, in one stream of pages (the next page read while the last is applied), each page handed to
  * every projection that handles its events, in one transaction per page. A row projection (row-projection.ts) keeps
- * one RowStore for the whole replay: its rows are evolved in memory and written in multi-row upserts, each once it
- * has been left alone for a page (QUIET_PAGES), the rest at the end. Any other projection gets each page through its
+ * one RowStore for the whole replay: its rows are evolved in memory and written, each once it has been left alone for
+ * a page (QUIET_PAGES), the rest at the end: a row new to its table by COPY, one written before in a multi-row
+ * upsert. Any other projection gets each page through its
  * `apply`. The log is read without the payload parts none of them reads (Projection.unreadParts: a CardGraded's
  * measurements, about half its bytes). A log never analyzed is analyzed first (analyzeUnanalyzedLog).
  *
@@ -290,12 +292,23 @@ function partsNoneRead(projections: readonly Projection[], types: readonly strin
 function inTwo(statements: readonly CompiledQuery[]): [CompiledQuery[], CompiledQuery[]] {
   const shares: [CompiledQuery[], CompiledQuery[]] = [[], []];
   const sizes = [0, 0];
-  for (const statement of [...statements].sort((a, b) => b.parameters.length - a.parameters.length)) {
+  const weighed = statements.map((statement) => ({ statement, values: valuesOf(statement) })).sort((a, b) => b.values - a.values);
+  for (const { statement, values } of weighed) {
     const i = sizes[0]! <= sizes[1]! ? 0 : 1;
     shares[i]!.push(statement);
-    sizes[i]! += statement.parameters.length + 1;
+    sizes[i]! += values;
   }
   return shares;
+}
+
+/** How many values a statement writes: a COPY's, an array's each, any other parameter one. */
+function valuesOf(statement: CompiledQuery): number {
+  let values = 1;
+  for (const parameter of statement.parameters) {
+    if (parameter instanceof CopyRows) values += parameter.values;
+    else values += Array.isArray(parameter) ? parameter.length : 1;
+  }
+  return values;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Insertable, type QueryResult, type Selectable } from 'kysely';
+import { copyRows } from '../../infra/database/copy-rows.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 
 // The read-model rows a projection writes, by key, kept in memory between its handlers and written out together:
@@ -7,7 +8,8 @@ import type { Tables } from '../../infra/database/schema.ts';
 // thousands of events per batch; what differs is only how often the rows reach the database.
 //
 // In a rebuild the store is `complete`: it has written every row of its tables (they started empty), so it knows
-// which keys exist without asking, and answers `find` by a declared lookup from an index of keys it keeps in memory.
+// which keys exist without asking, answers `find` by a declared lookup from an index of keys it keeps in memory, and
+// writes a row of a key new to its table by COPY, the fastest way in.
 // Live, it asks the database whatever it does not hold.
 
 export type TableName = keyof Tables & string;
@@ -388,6 +390,8 @@ export class RowStore {
       const parameters: unknown[] = [];
       statements.push(CompiledQuery.raw(`delete from ${quoted(table.name)} where ${matchKeys(table, chunk, parameters)}`, parameters));
     }
+    // A complete store knows which keys its tables hold: a row of any other key goes in by COPY (copy-rows.ts).
+    const copied: AnyRow[] = [];
     let run: AnyRow[] = [];
     let runMode: 'insert' | 'upsert' = 'upsert';
     const endRun = () => {
@@ -405,6 +409,10 @@ export class RowStore {
         const where = matchKeys(table, [keyRow], parameters);
         statements.push(CompiledQuery.raw(`update ${quoted(table.name)} set ${sets} where ${where}`, parameters));
       } else if (entry.write === 'insert' || entry.write === 'upsert') {
+        if (state.stored && !state.stored.has(key)) {
+          copied.push(entry.row!);
+          continue;
+        }
         // A complete store knows an inserted key is free: one kind of statement does for both.
         const mode = entry.write === 'insert' && !this.complete ? 'insert' : 'upsert';
         if (mode !== runMode) endRun();
@@ -413,6 +421,7 @@ export class RowStore {
       }
     }
     endRun();
+    for (const group of rowsOfSameColumns(copied)) statements.push(copyRows(table.name, definedColumns(group), group));
 
     for (const key of taken) {
       state.dirty.delete(key);
@@ -442,7 +451,7 @@ export class RowStore {
  */
 function rowWrites(table: AnyRowTable, rows: readonly AnyRow[], mode: 'insert' | 'upsert', types?: ReadonlyMap<string, string>): CompiledQuery[] {
   if (rows.length === 0) return [];
-  if (types) return runsOfSameColumns(rows).flatMap((run) => columnWrites(table, run, mode, types));
+  if (types) return rowsOfSameColumns(rows).flatMap((group) => columnWrites(table, group, mode, types));
   const columns = definedColumns(rows);
   const head = `insert into ${quoted(table.name)} (${columns.map(quoted).join(', ')}) values `;
   return chunked(rows, columns.length).map((chunk) => {
@@ -487,17 +496,22 @@ function definedColumns(rows: readonly AnyRow[]): string[] {
   return [...seen];
 }
 
-/** The rows in order, in runs that give values to the same columns (an array has no `default` for a missing one). */
-function runsOfSameColumns(rows: readonly AnyRow[]): AnyRow[][] {
-  const runs: AnyRow[][] = [];
-  let last: string | undefined;
+/**
+ * The rows grouped by the columns they give values to (neither an array nor a COPY has a `default` for a missing
+ * one), each group in the rows' order. Only a rebuild's store writes a column at a time or by COPY, and there the
+ * order between groups does not matter: it holds one change per key, and its scratch tables have no unique index
+ * but the key.
+ */
+function rowsOfSameColumns(rows: readonly AnyRow[]): AnyRow[][] {
+  const groups = new Map<string, AnyRow[]>();
   for (const row of rows) {
-    const columns = Object.keys(row).filter((column) => row[column] !== undefined).join('\u0000');
-    if (columns !== last) runs.push([]);
-    runs.at(-1)!.push(row);
-    last = columns;
+    let columns = '';
+    for (const column in row) if (row[column] !== undefined) columns += `${column}\u0000`;
+    let group = groups.get(columns);
+    if (!group) groups.set(columns, (group = []));
+    group.push(row);
   }
-  return runs;
+  return [...groups.values()];
 }
 
 function onConflict(table: AnyRowTable, columns: readonly string[], mode: 'insert' | 'upsert'): string {
