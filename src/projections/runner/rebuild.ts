@@ -19,6 +19,13 @@ const DEADLOCK = '40P01';
 /** A row changed goes out once this many pages have left it alone (RowStore.takeWrites), or at the end. */
 const QUIET_PAGES = 1;
 const SCRATCH_PREFIX = 'es_rebuild_';
+/**
+ * Events a projection handles between turns of the event loop. Its handlers rarely wait for anything, so a page
+ * would run as one chain of microtasks, and meanwhile the writes of the page before and the read of the next one
+ * would each stall at their next message: the database's answer waits to be taken, the next statement to be sent.
+ */
+const EVENTS_BETWEEN_TURNS = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** A rebuild marks its scratch schema alive after every batch; one silent this long was cut off (a crash, a kill). */
 export const ABANDONED_REBUILD_AFTER_MS = 5 * 60_000;
 
@@ -267,7 +274,12 @@ function replayerOf(projection: Projection, reader: RowExecutor, columnTypes: Co
   const rows = new RowStore(projection.rowTables, { complete: true, executor: reader, columnTypes });
   return {
     async handle(events) {
-      for (const event of events) if (handles.has(event.type)) await projection.handle(rows, event);
+      let handled = 0;
+      for (const event of events) {
+        if (!handles.has(event.type)) continue;
+        await projection.handle(rows, event);
+        if (++handled % EVENTS_BETWEEN_TURNS === 0) await nextTurn();
+      }
       await rows.settle();
     },
     takeWrites: (options) => rows.takeWrites(options),
