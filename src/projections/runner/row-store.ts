@@ -56,7 +56,7 @@ interface Entry {
    * changed columns only (a row read back, or one never loaded); or a delete.
    */
   write: 'none' | 'upsert' | 'insert' | 'columns' | 'delete';
-  changed?: AnyRow;
+  changed: AnyRow | undefined;
 }
 
 /** Parameters per statement stay far below PostgreSQL's 65,535. */
@@ -67,11 +67,13 @@ const ROWS_KEPT_PER_TABLE = 50_000;
 class TableState {
   readonly table: AnyRowTable;
   readonly entries = new Map<string, Entry>();
-  /** Keys with something to write, in the order last changed: the order the database sees them. */
-  readonly dirty = new Set<string>();
-  /** How many times this table's writes were taken, and in which of those rounds each key waiting last changed. */
+  /** How many times this table's writes were taken. */
   round = 0;
-  readonly changedIn = new Map<string, number>();
+  /**
+   * Keys with something to write, each with the round it last changed in. A live store keeps them in the order last
+   * changed, the order the database sees them (takeTableWrites); a complete store's order does not matter.
+   */
+  readonly dirty = new Map<string, number>();
   /** Complete stores: the keys of the rows in the database table. */
   readonly stored: Set<string> | undefined;
   /** Complete stores: per lookup, the keys of the rows (written or waiting) with each value... */
@@ -89,14 +91,14 @@ class TableState {
 
   keyOf(row: AnyRow): string {
     const { key } = this.table;
-    if (key.length === 1) return valueKey(row[key[0]!]);
-    return key.map((column) => valueKey(row[column])).join('\u0000');
+    let id = valueKey(row[key[0]!]);
+    for (let i = 1; i < key.length; i++) id += `\u0000${valueKey(row[key[i]!])}`;
+    return id;
   }
 
   touch(key: string): void {
-    this.dirty.delete(key);
-    this.dirty.add(key);
-    this.changedIn.set(key, this.round);
+    if (!this.stored) this.dirty.delete(key);
+    this.dirty.set(key, this.round);
   }
 
   /** Complete stores: files the row under its lookup values (none when it is gone). */
@@ -121,6 +123,7 @@ class TableState {
 }
 
 function valueKey(value: unknown): string {
+  if (typeof value === 'string') return value;
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
@@ -192,7 +195,7 @@ export class RowStore {
     const entry = state.entries.get(key);
     state.reindex(key, stored);
     // Inserted where the key was found free: still not in the database.
-    state.entries.set(key, { row: stored, loaded: false, write: entry?.write === 'insert' ? 'insert' : 'upsert' });
+    state.entries.set(key, { row: stored, loaded: false, write: entry?.write === 'insert' ? 'insert' : 'upsert', changed: undefined });
     state.touch(key);
   }
 
@@ -205,7 +208,7 @@ export class RowStore {
     const key = state.keyOf(stored);
     state.reindex(key, stored);
     // A delete still waiting means the row is in the database yet: replace it.
-    state.entries.set(key, { row: stored, loaded: false, write: entry.write === 'delete' ? 'upsert' : 'insert' });
+    state.entries.set(key, { row: stored, loaded: false, write: entry.write === 'delete' ? 'upsert' : 'insert', changed: undefined });
     state.touch(key);
     return true;
   }
@@ -247,11 +250,10 @@ export class RowStore {
     state.reindex(id, null);
     // A row inserted here after its key was found free is not in the database: nothing to delete there.
     const inDatabase = entry?.write !== 'insert' && (state.stored?.has(id) ?? true);
-    state.entries.set(id, { row: null, loaded: false, write: inDatabase ? 'delete' : 'none' });
+    state.entries.set(id, { row: null, loaded: false, write: inDatabase ? 'delete' : 'none', changed: undefined });
     if (inDatabase) state.touch(id);
     else {
       state.dirty.delete(id);
-      state.changedIn.delete(id);
     }
   }
 
@@ -275,7 +277,7 @@ export class RowStore {
       const key = state.keyOf(row);
       const entry = state.entries.get(key);
       if (entry?.row) return entry.row as StoredRow<T>;
-      state.entries.set(key, { row, loaded: true, write: 'none' });
+      state.entries.set(key, { row, loaded: true, write: 'none', changed: undefined });
       return row as StoredRow<T>;
     });
   }
@@ -343,7 +345,7 @@ export class RowStore {
     let entry = state.entries.get(key);
     if (entry && entry.row !== undefined) return entry;
     if (!entry && state.stored && !state.stored.has(key)) {
-      entry = { row: null, loaded: false, write: 'none' };
+      entry = { row: null, loaded: false, write: 'none', changed: undefined };
       state.entries.set(key, entry);
       return entry;
     }
@@ -366,7 +368,7 @@ export class RowStore {
         if (row) Object.assign(row, waiting.changed);
         state.entries.set(key, { row, loaded: true, write: row ? 'columns' : 'none', changed: waiting.changed });
       } else {
-        state.entries.set(key, { row, loaded: true, write: 'none' });
+        state.entries.set(key, { row, loaded: true, write: 'none', changed: undefined });
       }
     }
   }
@@ -380,12 +382,20 @@ export class RowStore {
   private takeTableWrites(state: TableState, quietRounds = 0): CompiledQuery[] {
     if (state.dirty.size === 0) return [];
     const { table } = state;
-    const taken = quietRounds === 0 ? [...state.dirty] : [...state.dirty].filter((key) => state.round - state.changedIn.get(key)! >= quietRounds);
+    const taken: string[] = [];
+    const takenEntries: Entry[] = [];
+    const deletes: AnyRow[] = [];
+    for (const [key, changedIn] of state.dirty) {
+      if (state.round - changedIn < quietRounds) continue;
+      const entry = state.entries.get(key)!;
+      taken.push(key);
+      takenEntries.push(entry);
+      if (entry.write === 'delete') deletes.push(this.keyRowOf(state, key));
+    }
     const statements: CompiledQuery[] = [];
     // Deletes first: a row gone never stands in another's way. The rest in the order they were last changed, rows
     // of one kind in a run going out in one statement, so a unique value one row gives up is free before another
     // takes it (one default address per user).
-    const deletes = taken.filter((key) => state.entries.get(key)!.write === 'delete').map((key) => this.keyRowOf(state, key));
     for (const chunk of chunked(deletes, table.key.length)) {
       const parameters: unknown[] = [];
       statements.push(CompiledQuery.raw(`delete from ${quoted(table.name)} where ${matchKeys(table, chunk, parameters)}`, parameters));
@@ -398,8 +408,8 @@ export class RowStore {
       statements.push(...rowWrites(table, run, runMode, this.columnTypes?.get(table.name)));
       run = [];
     };
-    for (const key of taken) {
-      const entry = state.entries.get(key)!;
+    for (let i = 0; i < taken.length; i++) {
+      const [key, entry] = [taken[i]!, takenEntries[i]!];
       if (entry.write === 'columns') {
         endRun();
         const keyRow = entry.row ? keyColumns(state, entry.row) : this.keyRowOf(state, key);
@@ -421,12 +431,11 @@ export class RowStore {
       }
     }
     endRun();
-    for (const group of rowsOfSameColumns(copied)) statements.push(copyRows(table.name, definedColumns(group), group));
+    for (const { columns, rows } of rowsOfSameColumns(copied)) statements.push(copyRows(table.name, columns, rows));
 
-    for (const key of taken) {
+    for (let i = 0; i < taken.length; i++) {
+      const [key, entry] = [taken[i]!, takenEntries[i]!];
       state.dirty.delete(key);
-      state.changedIn.delete(key);
-      const entry = state.entries.get(key)!;
       if (entry.row === undefined) {
         // Changed without being read: what the row is now is not known here.
         state.entries.delete(key);
@@ -434,7 +443,7 @@ export class RowStore {
       }
       state.stored?.[entry.row === null ? 'delete' : 'add'](key);
       entry.write = 'none';
-      delete entry.changed;
+      entry.changed = undefined;
     }
     return statements;
   }
@@ -451,7 +460,7 @@ export class RowStore {
  */
 function rowWrites(table: AnyRowTable, rows: readonly AnyRow[], mode: 'insert' | 'upsert', types?: ReadonlyMap<string, string>): CompiledQuery[] {
   if (rows.length === 0) return [];
-  if (types) return rowsOfSameColumns(rows).flatMap((group) => columnWrites(table, group, mode, types));
+  if (types) return rowsOfSameColumns(rows).flatMap((group) => columnWrites(table, group.columns, group.rows, mode, types));
   const columns = definedColumns(rows);
   const head = `insert into ${quoted(table.name)} (${columns.map(quoted).join(', ')}) values `;
   return chunked(rows, columns.length).map((chunk) => {
@@ -470,8 +479,13 @@ function rowWrites(table: AnyRowTable, rows: readonly AnyRow[], mode: 'insert' |
 }
 
 /** INSERT ... SELECT FROM unnest of one array per column: rows that all give the same columns. */
-function columnWrites(table: AnyRowTable, rows: readonly AnyRow[], mode: 'insert' | 'upsert', types: ReadonlyMap<string, string>): CompiledQuery[] {
-  const columns = definedColumns(rows);
+function columnWrites(
+  table: AnyRowTable,
+  columns: readonly string[],
+  rows: readonly AnyRow[],
+  mode: 'insert' | 'upsert',
+  types: ReadonlyMap<string, string>,
+): CompiledQuery[] {
   const arrays = columns.map((column, i) => {
     const type = types.get(column);
     if (!type) throw new Error(`Table ${table.name} has no column ${column}`);
@@ -502,16 +516,31 @@ function definedColumns(rows: readonly AnyRow[]): string[] {
  * order between groups does not matter: it holds one change per key, and its scratch tables have no unique index
  * but the key.
  */
-function rowsOfSameColumns(rows: readonly AnyRow[]): AnyRow[][] {
-  const groups = new Map<string, AnyRow[]>();
+function rowsOfSameColumns(rows: readonly AnyRow[]): { columns: string[]; rows: AnyRow[] }[] {
+  const groups = new Map<string, { columns: string[]; rows: AnyRow[] }>();
+  let last: { columns: string[]; rows: AnyRow[] } | undefined;
   for (const row of rows) {
-    let columns = '';
-    for (const column in row) if (row[column] !== undefined) columns += `${column}\u0000`;
-    let group = groups.get(columns);
-    if (!group) groups.set(columns, (group = []));
-    group.push(row);
+    // Most rows of a table give the columns the row before gave: that is checked without naming them.
+    if (!last || !givesExactly(row, last.columns)) {
+      const columns: string[] = [];
+      for (const column in row) if (row[column] !== undefined) columns.push(column);
+      const name = columns.join('\u0000');
+      last = groups.get(name);
+      if (!last) groups.set(name, (last = { columns, rows: [] }));
+    }
+    last.rows.push(row);
   }
   return [...groups.values()];
+}
+
+/** Whether the row gives values to these columns, in this order, and no others. */
+function givesExactly(row: AnyRow, columns: readonly string[]): boolean {
+  let i = 0;
+  for (const column in row) {
+    if (row[column] === undefined) continue;
+    if (columns[i++] !== column) return false;
+  }
+  return i === columns.length;
 }
 
 function onConflict(table: AnyRowTable, columns: readonly string[], mode: 'insert' | 'upsert'): string {
