@@ -32,16 +32,15 @@ export function copyRows(table: string, columns: readonly string[], rows: readon
 
 /** The rows as COPY's text format: a line per row, values split by tabs, \N for null. */
 function copyText(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  let text = '';
-  for (const row of rows) {
-    let line = '';
-    for (let i = 0; i < columns.length; i++) {
-      if (i > 0) line += '\t';
-      line += copyValue(row[columns[i]!]);
-    }
-    text += `${line}\n`;
+  const lines = new Array<string>(rows.length + 1);
+  const values = new Array<string>(columns.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    for (let i = 0; i < columns.length; i++) values[i] = copyValue(row[columns[i]!]);
+    lines[r] = values.join('\t');
   }
-  return text;
+  lines[rows.length] = '';
+  return lines.join('\n');
 }
 
 /** Characters COPY's text format gives a meaning to, written escaped. */

@@ -385,13 +385,13 @@ export class RowStore {
     const taken: string[] = [];
     const takenEntries: Entry[] = [];
     const deletes: AnyRow[] = [];
-    for (const [key, changedIn] of state.dirty) {
-      if (state.round - changedIn < quietRounds) continue;
+    state.dirty.forEach((changedIn, key) => {
+      if (state.round - changedIn < quietRounds) return;
       const entry = state.entries.get(key)!;
       taken.push(key);
       takenEntries.push(entry);
       if (entry.write === 'delete') deletes.push(this.keyRowOf(state, key));
-    }
+    });
     const statements: CompiledQuery[] = [];
     // Deletes first: a row gone never stands in another's way. The rest in the order they were last changed, rows
     // of one kind in a run going out in one statement, so a unique value one row gives up is free before another
