@@ -185,7 +185,12 @@ export async function rebuildProjections(
     await writing;
     write([], replayers.flatMap((replayer) => replayer.takeWrites()));
     await writing;
-    for (const table of liveTables) await indexScratchTable(db, table, scratch);
+    // Two tables indexed at a time: PostgreSQL builds each on a core of its own.
+    const unindexed = [...liveTables];
+    const indexNext = async (): Promise<void> => {
+      for (let table = unindexed.shift(); table; table = unindexed.shift()) await indexScratchTable(db, table, scratch);
+    };
+    await Promise.all([indexNext(), indexNext()]);
 
     const asyncNames = targets.filter(({ kind }) => kind === 'async').map(({ projection }) => projection.name).sort();
     const inline = targets.filter(({ kind }) => kind === 'inline').map(({ projection }) => projection);
