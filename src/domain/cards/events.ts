@@ -49,11 +49,11 @@ export const cardGradedSchema = z.object({
 export type CardGraded = DomainEvent<'CardGraded', z.infer<typeof cardGradedSchema>>;
 
 /**
- * What of a CardGraded only the card's own page shows, reading it from the event itself: the engine's measurements,
- * about half of the payload's bytes. Projections read none of it and say so (Projection.unreadParts), so a rebuild's
- * read of the log leaves it out.
+ * What of a CardGraded only the card's own page shows, reading it from the event itself: the engine's measurements
+ * (about half of the payload's bytes), the graders' centering ceilings and the word for each grade. Projections read
+ * none of it and say so (Projection.unreadParts), so a rebuild's read of the log leaves it out.
  */
-export const GRADING_MEASUREMENTS = ['result.measurements'];
+export const GRADING_EVIDENCE = ['result.measurements', 'result.centeringCeilings', 'result.labels'];
 
 /**
  * The owner put the graded card in their collection. A sample card (Restore Sample Cards) is saved marked as one:

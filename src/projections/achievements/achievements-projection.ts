@@ -8,7 +8,7 @@ import {
   factsOfGradedCard,
   type GradedCardFacts,
 } from '../../domain/achievements/index.ts';
-import { cardGradedSchema, cardOwnerChangedSchema, cardSavedSchema, GRADING_MEASUREMENTS, savedOnGrading } from '../../domain/cards/index.ts';
+import { cardGradedSchema, cardOwnerChangedSchema, cardSavedSchema, GRADING_EVIDENCE, savedOnGrading } from '../../domain/cards/index.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { jsonColumn, rowTable, type RowStore } from '../runner/row-store.ts';
 import { userIdOf } from '../cards/owner.ts';
@@ -52,7 +52,7 @@ async function countCard(rows: RowStore, userId: string, card: { cardId: string;
 export const achievementsProjection = rowProjection({
   name: 'achievements',
   handles: ['CardGraded', 'CardSaved', 'CardOwnerChanged', 'AchievementNotificationShown'],
-  unreadParts: { CardGraded: GRADING_MEASUREMENTS },
+  unreadParts: { CardGraded: GRADING_EVIDENCE },
   tables: [userAchievements, achievementStats, cardFacts, countedCards],
   async handle(rows, event) {
     switch (event.type) {

@@ -6,7 +6,7 @@ import {
   cardOwnerChangedSchema,
   cardPriceRecordedSchema,
   cardSavedSchema,
-  GRADING_MEASUREMENTS,
+  GRADING_EVIDENCE,
   savedOnGrading,
   shownImageHash,
   type CardPriceRecorded,
@@ -112,7 +112,7 @@ export function withRecordedEstimate(result: GradedCard, recordedEstimate: Value
 export const cardsProjection = rowProjection({
   name: 'cards',
   handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged'],
-  unreadParts: { CardGraded: GRADING_MEASUREMENTS },
+  unreadParts: { CardGraded: GRADING_EVIDENCE },
   tables: [cardGrades, priceHistory, cardCollections],
   async handle(rows, event) {
     const { type, data: payload, eventId, globalPosition } = event;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
-import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardSavedSchema, GRADING_MEASUREMENTS, savedOnGrading } from '../../domain/cards/index.ts';
+import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardSavedSchema, GRADING_EVIDENCE, savedOnGrading } from '../../domain/cards/index.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable, type RowStore } from '../runner/row-store.ts';
 import { userIdOf } from '../cards/owner.ts';
@@ -41,7 +41,7 @@ async function setUsername(rows: RowStore, userId: string, username: string): Pr
 export const leaderboardProjection = rowProjection({
   name: 'leaderboard',
   handles: ['UserRegistered', 'UsernameChanged', 'CardGraded', 'CardSaved', 'CardDeleted', 'CardOwnerChanged'],
-  unreadParts: { CardGraded: GRADING_MEASUREMENTS },
+  unreadParts: { CardGraded: GRADING_EVIDENCE },
   tables: [leaderboard, leaderboardCards],
   async handle(rows, event) {
     switch (event.type) {

@@ -81,7 +81,7 @@ export async function rebuildProjection(
  * a page (QUIET_PAGES), the rest at the end: a row new to its table by COPY, one written before in a multi-row
  * upsert. Any other projection gets each page through its
  * `apply`. The log is read without the payload parts none of them reads (Projection.unreadParts: a CardGraded's
- * measurements, about half its bytes). A log never analyzed is analyzed first (analyzeUnanalyzedLog).
+ * evidence, more than half its bytes). A log never analyzed is analyzed first (analyzeUnanalyzedLog).
  *
  * The fresh tables are copies of the live ones in a scratch schema put first on the search_path
  * (scratch-tables.ts), so the projections write them under their usual names while the live tables keep serving
