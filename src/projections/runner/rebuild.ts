@@ -98,7 +98,7 @@ export async function rebuildProjections(
   options: RebuildOptions = {},
 ): Promise<{ events: number }> {
   const { db } = database;
-  const batchSize = options.batchSize ?? 5_000;
+  const batchSize = options.batchSize ?? 10_000;
   const names = targets.map(({ projection }) => projection.name).join(', ');
   const live = new Map<RebuildTarget, LiveTable[]>();
   for (const target of targets) live.set(target, await resolveLiveTables(db, target.projection));
