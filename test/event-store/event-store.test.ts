@@ -230,6 +230,21 @@ describe.each(await databaseKinds())('event store on %s', (kind) => {
     expect((await store.readStream(a)).events[0]).toMatchObject({ schemaVersion: 3, data: { fullName: 'Ada', source: 'v3' }, streamType: 'log', metadata });
   });
 
+
+  test('readAll gives each event as readStream does, every field (PGlite reads a page as one JSON value)', async () => {
+    const id = streamId('whole');
+    const data = { text: 'tab\t "quoted" ünïcødé 🃏 \\ back', nested: { list: [1, 2.5, null, true], empty: {} }, big: 2 ** 52 };
+    await store.append(id, 'whole', [event('Noted', data), event('Noted', { n: 2 }), { ...event('Renamed', { name: 'Cy' }), schemaVersion: 1 }], {
+      expected: 'no_stream',
+    });
+    let read: Awaited<ReturnType<EventStore['readAll']>> = [];
+    await expect.poll(async () => (read = (await store.readAll(START, 100_000)).filter((e) => e.streamId === id)).length, { timeout: 10_000 }).toBe(3);
+    const { events } = await store.readStream(id);
+    expect(read).toEqual(events);
+    expect(read[0]!.recordedAt).toBeInstanceOf(Date);
+    expect(read[0]!.data).toEqual(data);
+    expect(read[2]!.data).toEqual({ fullName: 'Cy', source: 'v3' });
+  });
   test('readAll leaves out the payload parts asked for, only where a payload is at its latest version', async () => {
     const id = streamId('parts');
     const graded = { card: { name: 'Pikachu', measurements: { corners: [1, 2] }, labels: ['x'] }, owner: 'u' };

@@ -100,6 +100,39 @@ export function createEventStore(database: Database, options: EventStoreOptions 
   }
   type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[number];
 
+  /** The columns of an event row, in the order a page as JSON gives them (readAll). */
+  const PAGE_COLUMNS = [
+    'global_position',
+    'transaction_id',
+    'stream_id',
+    'stream_type',
+    'stream_position',
+    'event_id',
+    'event_type',
+    'schema_version',
+    'data',
+    'metadata',
+    'recorded_at',
+  ] as const satisfies readonly (keyof EventRow)[];
+
+  /** An event row from a page as JSON: its values in PAGE_COLUMNS's order, the time as text. */
+  function pageRow(values: readonly unknown[]): EventRow {
+    const [globalPosition, transactionId, streamId, streamType, streamPosition, eventId, eventType, schemaVersion, data, metadata, recordedAt] = values;
+    return {
+      global_position: globalPosition,
+      transaction_id: transactionId,
+      stream_id: streamId,
+      stream_type: streamType,
+      stream_position: streamPosition,
+      event_id: eventId,
+      event_type: eventType,
+      schema_version: schemaVersion,
+      data,
+      metadata,
+      recorded_at: new Date(recordedAt as string),
+    } as EventRow;
+  }
+
   function toRecorded(row: EventRow): RecordedEvent {
     const { schemaVersion, data } = upcast(row.event_type, row.schema_version, row.data);
     return {
@@ -119,6 +152,23 @@ export function createEventStore(database: Database, options: EventStoreOptions 
 
   async function readAll(after: Checkpoint, limit: number, readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     if (readOptions.types?.length === 0) return [];
+    const query = selectPage(after, limit, readOptions);
+    if (database.kind === 'pglite') {
+      // PGlite hands every value of every row through its JavaScript decoder, a copy and a decode each: eleven values
+      // an event. One JSON value for the whole page is one decode and one JSON.parse, and took a replay's reads of
+      // 100,000 events from 3.6-6.0 s to 2.3-2.9 s. (PostgreSQL's client parses rows faster than PostgreSQL builds
+      // the JSON: there the rows come as rows.)
+      const { rows } = await sql<{ page: string }>`
+        select coalesce(json_agg(json_build_array(${sql.join(PAGE_COLUMNS.map((column) => sql.ref(`p.${column}`)))}) order by p.commit_order), '[]')::text as page
+        from (${query.select(sql<number>`row_number() over (order by e.transaction_id, e.global_position)`.as('commit_order'))}) p`.execute(readOptions.trx ?? db);
+      return (JSON.parse(rows[0]!.page) as unknown[][]).map((values) => toRecorded(pageRow(values)));
+    }
+    const rows = await query.execute();
+    return rows.map(toRecorded);
+  }
+
+  /** One page of the log after the checkpoint, in commit order (see readAll). */
+  function selectPage(after: Checkpoint, limit: number, readOptions: ReadAllOptions) {
     let query = selectEvents(readOptions.trx ?? db, payload(readOptions.leaveOut))
       .where(sql<boolean>`(e.transaction_id, e.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`)
       .orderBy(sql`e.transaction_id`)
@@ -131,8 +181,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
       query = query.where(sql<boolean>`e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
     }
     if (readOptions.types) query = query.where('e.event_type', 'in', readOptions.types);
-    const rows = await query.execute();
-    return rows.map(toRecorded);
+    return query;
   }
 
   /**
