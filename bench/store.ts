@@ -4,9 +4,9 @@
 //           indexes; no stream lock, version check, trigger, foreign key or notify);
 //   rebuild: every projection of src/projections/index.ts rebuilt over a mixed history of BENCH_EVENTS events
 //           (bench/store-seed.ts), as `npm run projections -- rebuild` does it now (one read of the log for all of
-//           them, rows evolved in memory and written in multi-row upserts), against the replay as it was before
-//           (each projection rebuilt on its own read of the log, each event applied on its own, a statement or more
-//           per row it touches); the rebuilt rows of both must be equal, table by table.
+//           them, rows evolved in memory, new ones written by COPY and changed ones in multi-row upserts), against
+//           the replay as it was before (each projection rebuilt on its own read of the log, each event applied on
+//           its own, a statement or more per row it touches); the rebuilt rows of both must be equal, table by table.
 // Settings: BENCH_EVENTS (events in the history, default 100000), BENCH_PARTS (default append,rebuild),
 // BENCH_ENGINES (default pglite,postgres), BENCH_DATABASE_URL (default TEST_DATABASE_URL or the machine's
 // postgres://postgres@127.0.0.1:5432/test).
