@@ -79,9 +79,9 @@ export async function rebuildProjection(
  * every projection that handles its events, in one transaction per page. A row projection (row-projection.ts) keeps
  * one RowStore for the whole replay: its rows are evolved in memory and written, each once it has been left alone for
  * a page (QUIET_PAGES), the rest at the end: a row new to its table by COPY, one written before in a multi-row
- * upsert. Any other projection gets each page through its
- * `apply`. The log is read without the payload parts none of them reads (Projection.unreadParts: a CardGraded's
- * evidence, more than half its bytes). A log never analyzed is analyzed first (analyzeUnanalyzedLog).
+ * upsert. Any other projection gets each page through its `apply`. The log is read without the payload parts none
+ * of them reads (Projection.unreadParts: a CardGraded's evidence, more than half its bytes). A log never analyzed is
+ * analyzed first (analyzeUnanalyzedLog).
  *
  * The fresh tables are copies of the live ones in a scratch schema put first on the search_path
  * (scratch-tables.ts), so the projections write them under their usual names while the live tables keep serving

@@ -252,9 +252,7 @@ export class RowStore {
     const inDatabase = entry?.write !== 'insert' && (state.stored?.has(id) ?? true);
     state.entries.set(id, { row: null, loaded: false, write: inDatabase ? 'delete' : 'none', changed: undefined });
     if (inDatabase) state.touch(id);
-    else {
-      state.dirty.delete(id);
-    }
+    else state.dirty.delete(id);
   }
 
   /** The rows whose columns equal `where`; in a complete store `where` must name one of the table's lookups. */
