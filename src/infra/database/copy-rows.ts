@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
+import { quotedIdentifier } from './sql-identifier.ts';
 
 // COPY ... FROM STDIN: the fastest way into a table, about four times as fast for PostgreSQL as an INSERT of the same
 // rows, since it skips the executor and the parsing of one array per column. Kysely has no word for it, so a COPY
@@ -25,7 +26,7 @@ export class CopyRows {
 
 /** A COPY of these rows into the table's columns; the table's name is resolved by the search_path, as any statement's. */
 export function copyRows(table: string, columns: readonly string[], rows: readonly Record<string, unknown>[]): CompiledQuery {
-  const target = `${quoted(table)} (${columns.map(quoted).join(', ')})`;
+  const target = `${quotedIdentifier(table)} (${columns.map(quotedIdentifier).join(', ')})`;
   const data = new CopyRows(target, copyText(columns, rows), rows.length * columns.length);
   return CompiledQuery.raw(`copy ${target} from stdin`, [data]);
 }
@@ -54,10 +55,6 @@ function copyValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (value instanceof Date) return value.toISOString();
   throw new TypeError(`A COPY takes strings, numbers, booleans and dates, not ${Object.prototype.toString.call(value)}`);
-}
-
-function quoted(identifier: string): string {
-  return `"${identifier.replaceAll('"', '""')}"`;
 }
 
 /** The rows of a COPY query (copyRows), or undefined for any other query. */

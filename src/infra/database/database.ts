@@ -5,6 +5,7 @@ import { CopyingClient } from './copy-rows.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { Tables } from './schema.ts';
+import { quotedIdentifier } from './sql-identifier.ts';
 import { CurrentSchemaIntrospector } from './schema-introspector.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -76,7 +77,7 @@ export function openPostgres(options: PostgresOptions): Database {
           scheduleReconnect();
         });
         connected.on('notification', handler);
-        await connected.query(`listen "${channel.replaceAll('"', '""')}"`);
+        await connected.query(`listen ${quotedIdentifier(channel)}`);
         client = connected;
       };
       const scheduleReconnect = () => {
@@ -96,7 +97,7 @@ export function openPostgres(options: PostgresOptions): Database {
         if (!held) return;
         held.off('notification', handler);
         try {
-          await held.query(`unlisten "${channel.replaceAll('"', '""')}"`);
+          await held.query(`unlisten ${quotedIdentifier(channel)}`);
           held.release();
         } catch (error) {
           held.release(error instanceof Error ? error : true);

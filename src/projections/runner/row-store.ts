@@ -1,5 +1,6 @@
 import { CompiledQuery, type Insertable, type QueryResult, type Selectable } from 'kysely';
 import { copyRows } from '../../infra/database/copy-rows.ts';
+import { quotedIdentifier } from '../../infra/database/sql-identifier.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 
 // The read-model rows a projection writes, by key, kept in memory between its handlers and written out together:
@@ -269,8 +270,8 @@ export class RowStore {
       return keys.map((key) => state.entries.get(key)!.row as StoredRow<T>);
     }
     for (const statement of this.takeTableWrites(state)) await this.run(statement.sql, statement.parameters);
-    const conditions = columns.map((column, i) => `${quoted(column)} = $${i + 1}`).join(' and ');
-    const rows = await this.run(`select * from ${quoted(table.name)} where ${conditions}`, columns.map((column) => filter[column]));
+    const conditions = columns.map((column, i) => `${quotedIdentifier(column)} = $${i + 1}`).join(' and ');
+    const rows = await this.run(`select * from ${quotedIdentifier(table.name)} where ${conditions}`, columns.map((column) => filter[column]));
     return rows.map((row) => {
       const key = state.keyOf(row);
       const entry = state.entries.get(key);
@@ -357,7 +358,7 @@ export class RowStore {
     const { table } = state;
     const parameters: unknown[] = [];
     const condition = matchKeys(table, keyRows ?? keys.map((key) => this.keyRowOf(state, key)), parameters);
-    const rows = await this.run(`select * from ${quoted(table.name)} where ${condition}`, parameters);
+    const rows = await this.run(`select * from ${quotedIdentifier(table.name)} where ${condition}`, parameters);
     const found = new Map(rows.map((row) => [state.keyOf(row), row]));
     for (const key of keys) {
       const row = found.get(key) ?? null;
@@ -396,7 +397,7 @@ export class RowStore {
     // takes it (one default address per user).
     for (const chunk of chunked(deletes, table.key.length)) {
       const parameters: unknown[] = [];
-      statements.push(CompiledQuery.raw(`delete from ${quoted(table.name)} where ${matchKeys(table, chunk, parameters)}`, parameters));
+      statements.push(CompiledQuery.raw(`delete from ${quotedIdentifier(table.name)} where ${matchKeys(table, chunk, parameters)}`, parameters));
     }
     // A complete store knows which keys its tables hold: a row of any other key goes in by COPY (copy-rows.ts).
     const copied: AnyRow[] = [];
@@ -413,9 +414,9 @@ export class RowStore {
         const keyRow = entry.row ? keyColumns(state, entry.row) : this.keyRowOf(state, key);
         const changed = Object.entries(entry.changed!);
         const parameters = changed.map(([, value]) => value);
-        const sets = changed.map(([column], i) => `${quoted(column)} = $${i + 1}`).join(', ');
+        const sets = changed.map(([column], i) => `${quotedIdentifier(column)} = $${i + 1}`).join(', ');
         const where = matchKeys(table, [keyRow], parameters);
-        statements.push(CompiledQuery.raw(`update ${quoted(table.name)} set ${sets} where ${where}`, parameters));
+        statements.push(CompiledQuery.raw(`update ${quotedIdentifier(table.name)} set ${sets} where ${where}`, parameters));
       } else if (entry.write === 'insert' || entry.write === 'upsert') {
         if (state.stored && !state.stored.has(key)) {
           copied.push(entry.row!);
@@ -460,7 +461,7 @@ function rowWrites(table: AnyRowTable, rows: readonly AnyRow[], mode: 'insert' |
   if (rows.length === 0) return [];
   if (types) return rowsOfSameColumns(rows).flatMap((group) => columnWrites(table, group.columns, group.rows, mode, types));
   const columns = definedColumns(rows);
-  const head = `insert into ${quoted(table.name)} (${columns.map(quoted).join(', ')}) values `;
+  const head = `insert into ${quotedIdentifier(table.name)} (${columns.map(quotedIdentifier).join(', ')}) values `;
   return chunked(rows, columns.length).map((chunk) => {
     const parameters: unknown[] = [];
     const tuples: string[] = [];
@@ -489,7 +490,7 @@ function columnWrites(
     if (!type) throw new Error(`Table ${table.name} has no column ${column}`);
     return `$${i + 1}::${type}[]`;
   });
-  const text = `insert into ${quoted(table.name)} (${columns.map(quoted).join(', ')}) select * from unnest(${arrays.join(', ')}) ${onConflict(table, columns, mode)}`;
+  const text = `insert into ${quotedIdentifier(table.name)} (${columns.map(quotedIdentifier).join(', ')}) select * from unnest(${arrays.join(', ')}) ${onConflict(table, columns, mode)}`;
   const statements: CompiledQuery[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_COLUMN_WRITE) {
     const chunk = rows.slice(i, i + ROWS_PER_COLUMN_WRITE);
@@ -544,13 +545,9 @@ function givesExactly(row: AnyRow, columns: readonly string[]): boolean {
 function onConflict(table: AnyRowTable, columns: readonly string[], mode: 'insert' | 'upsert'): string {
   const keyColumns = new Set<string>(table.key);
   const updated = columns.filter((column) => !keyColumns.has(column));
-  const key = table.key.map(quoted).join(', ');
+  const key = table.key.map(quotedIdentifier).join(', ');
   if (mode === 'insert' || updated.length === 0) return `on conflict (${key}) do nothing`;
-  return `on conflict (${key}) do update set ${updated.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}`;
-}
-
-function quoted(identifier: string): string {
-  return `"${identifier.replaceAll('"', '""')}"`;
+  return `on conflict (${key}) do update set ${updated.map((column) => `${quotedIdentifier(column)} = excluded.${quotedIdentifier(column)}`).join(', ')}`;
 }
 
 function keyColumns(state: TableState, row: AnyRow): AnyRow {
@@ -560,8 +557,8 @@ function keyColumns(state: TableState, row: AnyRow): AnyRow {
 /** `key in (...)` for these keys, their values appended to `parameters`. */
 function matchKeys(table: AnyRowTable, keys: readonly AnyRow[], parameters: unknown[]): string {
   const tuple = (key: AnyRow) => table.key.map((column) => `$${parameters.push(key[column])}`).join(', ');
-  if (table.key.length === 1) return `${quoted(table.key[0]!)} in (${keys.map(tuple).join(', ')})`;
-  return `(${table.key.map(quoted).join(', ')}) in (${keys.map((key) => `(${tuple(key)})`).join(', ')})`;
+  if (table.key.length === 1) return `${quotedIdentifier(table.key[0]!)} in (${keys.map(tuple).join(', ')})`;
+  return `(${table.key.map(quotedIdentifier).join(', ')}) in (${keys.map((key) => `(${tuple(key)})`).join(', ')})`;
 }
 
 function chunked<T>(rows: readonly T[], parametersPerRow: number): T[][] {

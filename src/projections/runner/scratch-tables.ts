@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from '../../infra/database/schema.ts';
+import { quotedIdentifier } from '../../infra/database/sql-identifier.ts';
 
 // A rebuild's fresh tables: made empty in a scratch schema in the live tables' likeness, filled by the replay, then
 // moved into the live tables' place. Moving a table is a change to the catalogue alone, however many rows it holds,
@@ -76,7 +77,7 @@ export async function createScratchTable(db: Executor, live: LiveTable, scratch:
 export async function indexScratchTable(db: Executor, live: LiveTable, scratch: string): Promise<void> {
   const { rows } = await sql<{ name: string }>`
     select i.relname as name from pg_index x join pg_class i on i.oid = x.indexrelid
-    where x.indrelid = to_regclass(${`${quotedName(scratch)}.${quotedName(live.name)}`})`.execute(db);
+    where x.indrelid = to_regclass(${`${quotedIdentifier(scratch)}.${quotedIdentifier(live.name)}`})`.execute(db);
   const present = new Set(rows.map((row) => row.name));
   for (const index of await liveIndexes(db, live)) if (!present.has(index.name)) await addIndex(db, live, scratch, index);
 }
@@ -127,8 +128,4 @@ async function addIndex(db: Executor, live: LiveTable, scratch: string, index: L
   const { on, onScratch } = rows[0]!;
   if (!index.indexDefinition.includes(on)) throw new Error(`Cannot read index ${index.name}'s definition: ${index.indexDefinition}`);
   await sql.raw(index.indexDefinition.replace(on, onScratch)).execute(db);
-}
-
-function quotedName(identifier: string): string {
-  return `"${identifier.replaceAll('"', '""')}"`;
 }
