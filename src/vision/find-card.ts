@@ -7,6 +7,7 @@ import { openMask } from './mask-morphology.ts';
 import { growRegion } from './regions.ts';
 import { findCardByLines } from './card-lines.ts';
 import { outermostSides } from './outer-sides.ts';
+import { cardInHolder } from './holder.ts';
 import { ASPECT_TOLERANCE, CARD_ASPECT, MIN_PX_PER_MM } from './card-outline.ts';
 import type { DecodedImage } from './image.ts';
 
@@ -34,8 +35,12 @@ export function findCard(image: DecodedImage): Point[] {
   if (isBlank(overview)) throw refuse('blank_image', 'The photo is blank: take a photo of the card.');
   const byLines = findCardByLines(image);
   const found = byLines === null ? findCardByColour(image, overview, refuse) : firstRefined(image, byLines.quads, byLines.pxPerSearchPx);
-  const quad = found === null ? null : outermostSides(image, found);
+  const outline = found === null ? null : outermostSides(image, found);
+  // The outline may be a grader's slab round the card: the card is then one of the outlines nested inside it.
+  const quad = outline === null ? null : cardInHolder(image, outline, candidateOutlines);
   if (quad === null || !isConvex(quad) || Math.abs(aspectOf(quad) - CARD_ASPECT) > ASPECT_TOLERANCE) {
+    // A thumbnail's card is too coarse for its outline to keep a card's shape: the reason that helps is its size.
+    if (quad !== null && isConvex(quad) && cardPxPerMm(quad) < MIN_PX_PER_MM) throw tooSmall(quad, refuse);
     throw refuse('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.', quad);
   }
   // The quad's corners are where the straight sides meet: a rounded card's outline stays inside them by up to
@@ -44,18 +49,37 @@ export function findCard(image: DecodedImage): Point[] {
   if (cutSides.length > 0) {
     throw refuse('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.', quad, cutSides);
   }
-  const pxPerMm = cardPxPerMm(quad);
-  if (pxPerMm < MIN_PX_PER_MM) {
-    throw refuse(
-      'card_too_small',
-      `The card is too small in the photo (${pxPerMm.toFixed(1)} pixels per millimetre; grading needs ${MIN_PX_PER_MM}): move closer or use a sharper photo.`,
-      quad,
-    );
-  }
+  if (cardPxPerMm(quad) < MIN_PX_PER_MM) throw tooSmall(quad, refuse);
   return quad;
 }
 
 type EdgeSide = MeasurementRefusalDetails['cutSides'][number];
+
+function tooSmall(quad: Point[], refuse: RefusalMaker): ImageMeasurementError {
+  const pxPerMm = cardPxPerMm(quad);
+  return refuse(
+    'card_too_small',
+    `The card is too small in the photo (${pxPerMm.toFixed(1)} pixels per millimetre; grading needs ${MIN_PX_PER_MM}): move closer or use a sharper photo.`,
+    quad,
+  );
+}
+
+/**
+ * Every card-shaped outline found in `image` (a crop inside a holder), refined: those the line search offers, then
+ * the region unlike the crop's rim (a card against its holder's well). Never refuses: none is an empty list.
+ */
+function candidateOutlines(image: DecodedImage): Point[][] {
+  const byLines = findCardByLines(image);
+  const outlines = (byLines?.quads ?? []).map((quad) => refineQuad(image, quad, byLines!.pxPerSearchPx)).filter((quad) => quad !== null);
+  try {
+    const overview = makeOverview(image);
+    const byColour = findCardByColour(image, overview, (code, message) => new ImageMeasurementError(code, message, refusalDetails(image, null, [])));
+    if (byColour !== null) outlines.push(byColour);
+  } catch (error) {
+    if (!(error instanceof ImageMeasurementError)) throw error;
+  }
+  return outlines.map((quad) => outermostSides(image, quad));
+}
 
 /** The photo edges a quad reaches past by more than `allowance` pixels. */
 function sidesBeyondPhoto(image: DecodedImage, quad: readonly Point[], allowance: number): EdgeSide[] {

@@ -1,0 +1,164 @@
+import type { Point } from '../contracts/measurement.ts';
+import { ASPECT_TOLERANCE, CARD_ASPECT } from './card-outline.ts';
+import { distance, polygonArea } from './geometry.ts';
+import type { DecodedImage } from './image.ts';
+import { findSlabLabel } from './slab-label.ts';
+
+// A card in a grader's slab. The outline found first is the largest card-shaped one, and in a slab that is the
+// holder: its outer frame, its inner wall or the well the card sits in, each a card-shaped rectangle round the card.
+// Measured there, the holder's straight plastic edges became print lines and creases, its square corners the card's,
+// and the card's own top edge a crease across it. So outlines are looked for again inside the one found, one within
+// the other: a holder shows at least two more (its well and the card, or the card and the card's printed frame),
+// where a raw card shows at most its printed frame. In a holder, the card is the nested outline that most looks like
+// a cut: a plain band outside it (the well, dark or clear) that steps to another colour inside it (its border or
+// its art). A printed frame has the card's border outside it, and a holder's wall plastic on both sides.
+
+/** Each look inside an outline leaves out a band this share of its width wide, so its own edge is not found again. */
+const INSET_SHARE = 0.015;
+/**
+ * A nested outline is between these shares of the outer one's size on both axes: a holder's wall lies a millimetre
+ * or two inside the next (0.97); a card in a slab's body fills about three quarters of its width.
+ */
+const MIN_NESTED_SHARE = 0.6;
+const MAX_NESTED_SHARE = 0.985;
+/**
+ * A holder's wall: an outline within this share of the outer one on both axes (about 1.5 mm a side on a card's
+ * width; a 2 mm border, the thinnest a card prints, is 0.94 of 63 mm).
+ */
+const WALL_SHARE = 0.945;
+/** A nested outline is centred in the outer within this share of its size (a slab centres the card's well). */
+const MAX_OFF_CENTRE_SHARE = 0.12;
+/** At most this many outlines within one another: a holder's frame, wall and well, the card, its printed frame. */
+const MAX_DEPTH = 5;
+/** The bands read beside an outline: this share of its width (about a millimetre on a card) out and in. */
+const BAND_SHARE = 0.012;
+/** Along each side, the straight part is read between these shares of its length (clear of rounded corners). */
+const SIDE_FROM = 0.15;
+const SIDE_TO = 0.85;
+const SAMPLES_PER_SIDE = 60;
+/**
+ * How much a band's own variation (mean colour distance from its mean, RGB levels) discounts the step across an
+ * outline: a well is plain, so a band outside that varies by this much halves the outline's claim to be the cut.
+ */
+const PLAIN_BAND_SPREAD = 10;
+/** Outlines scoring at least this share of the best cut score are all taken for cuts; the largest of them is the card. */
+const NEAR_BEST_CUT = 0.6;
+
+/** Every card-shaped outline the card finder sees in an image (here, a crop inside an outline). */
+export type OutlineFinder = (image: DecodedImage) => Point[][];
+
+/** The card's outline: `outline` itself for a raw card, else the nested outline that is the card's cut. */
+export function cardInHolder(image: DecodedImage, outline: Point[], candidateOutlines: OutlineFinder): Point[] {
+  // Outlines within outlines: at each depth, every card-shaped one found inside the last (the line search's and the
+  // region unlike the holder's well); the next depth looks inside the largest.
+  const nested: Point[][] = [];
+  let outer = outline;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const inside = nestedOutlines(image, outer, candidateOutlines);
+    if (inside.length === 0) break;
+    // A holder's wall has two faces, a millimetre or two apart: an outline that close inside the first one found
+    // says it is plastic. A card's printed frame lies at least a border (2 mm and more) inside its cut.
+    // A grader's label just above the outline says the same.
+    if (depth === 0 && !inside.some((quad) => sharesOf(quad, outline).every((share) => share >= WALL_SHARE)) && findSlabLabel(image, outline) === null) return outline;
+    nested.push(...inside);
+    outer = inside.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
+  }
+  if (nested.length === 0) return outline;
+  // A printed frame inside the card can step as sharply (border to art) as the cut does (well to border): of the
+  // outlines that look nearly as much like a cut as the best, the card is the largest.
+  const scores = nested.map((quad) => cutScore(image, quad));
+  const best = Math.max(...scores);
+  const cuts = nested.filter((_, i) => scores[i]! >= NEAR_BEST_CUT * best);
+  return cuts.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
+}
+
+/** The card-shaped outlines inside `outer`, centred in it. */
+function nestedOutlines(image: DecodedImage, outer: Point[], candidateOutlines: OutlineFinder): Point[][] {
+  const [outerWidth] = sizeOf(outer);
+  const inset = INSET_SHARE * outerWidth;
+  const xs = outer.map((p) => p.x);
+  const ys = outer.map((p) => p.y);
+  const crop = cropOf(image, Math.min(...xs) + inset, Math.min(...ys) + inset, Math.max(...xs) - inset, Math.max(...ys) - inset);
+  if (crop === null) return [];
+  return candidateOutlines(crop.image)
+    .map((found) => found.map((p) => ({ x: p.x + crop.x0, y: p.y + crop.y0 })))
+    .filter((quad) => {
+      const [width, height] = sizeOf(quad);
+      if (Math.abs(width / height - CARD_ASPECT) > ASPECT_TOLERANCE) return false;
+      const shares = sharesOf(quad, outer);
+      if (shares.some((share) => share < MIN_NESTED_SHARE || share > MAX_NESTED_SHARE)) return false;
+      return distance(centreOf(quad), centreOf(outer)) <= MAX_OFF_CENTRE_SHARE * outerWidth;
+    });
+}
+
+/** How much `quad` looks like a card's cut: the colour step across it, discounted by how much the band outside varies. */
+function cutScore(image: DecodedImage, quad: Point[]): number {
+  const outside = band(image, quad, BAND_SHARE);
+  const inside = band(image, quad, -BAND_SHARE);
+  const step = Math.hypot(outside.mean[0] - inside.mean[0], outside.mean[1] - inside.mean[1], outside.mean[2] - inside.mean[2]);
+  return step / (1 + outside.spread / PLAIN_BAND_SPREAD);
+}
+
+/** Mean colour and mean distance from it of the pixels `offsetShare` of the quad's width outside its sides (inside when negative). */
+function band(image: DecodedImage, quad: Point[], offsetShare: number): { mean: [number, number, number]; spread: number } {
+  const [width] = sizeOf(quad);
+  const centre = centreOf(quad);
+  const colours: number[] = [];
+  for (let k = 0; k < 4; k++) {
+    const a = quad[k]!;
+    const b = quad[(k + 1) % 4]!;
+    const length = distance(a, b);
+    let nx = (b.y - a.y) / length;
+    let ny = -(b.x - a.x) / length;
+    if ((a.x - centre.x) * nx + (a.y - centre.y) * ny < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    for (let s = 0; s < SAMPLES_PER_SIDE; s++) {
+      const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (s + 0.5)) / SAMPLES_PER_SIDE;
+      const x = Math.round(a.x + (b.x - a.x) * t + nx * offsetShare * width);
+      const y = Math.round(a.y + (b.y - a.y) * t + ny * offsetShare * width);
+      if (x < 0 || y < 0 || x >= image.width || y >= image.height) continue;
+      const i = (y * image.width + x) * 3;
+      colours.push(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
+    }
+  }
+  const count = colours.length / 3;
+  if (count === 0) return { mean: [0, 0, 0], spread: Infinity };
+  const mean: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < colours.length; i += 3) for (let c = 0; c < 3; c++) mean[c] = mean[c]! + colours[i + c]! / count;
+  let spread = 0;
+  for (let i = 0; i < colours.length; i += 3) spread += Math.hypot(colours[i]! - mean[0], colours[i + 1]! - mean[1], colours[i + 2]! - mean[2]) / count;
+  return { mean, spread };
+}
+
+/** The quad's width and height as shares of the outer's. */
+function sharesOf(quad: readonly Point[], outer: readonly Point[]): [number, number] {
+  const [width, height] = sizeOf(quad);
+  const [outerWidth, outerHeight] = sizeOf(outer);
+  return [width / outerWidth, height / outerHeight];
+}
+
+/** Mean lengths of the quad's top/bottom and left/right sides. */
+function sizeOf(quad: readonly Point[]): [number, number] {
+  const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
+  return [(distance(tl, tr) + distance(bl, br)) / 2, (distance(tl, bl) + distance(tr, br)) / 2];
+}
+
+function centreOf(quad: readonly Point[]): Point {
+  return { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+}
+
+/** The part of the image within [x0, x1) × [y0, y1), clipped to it, with its offset; null when nothing is left. */
+function cropOf(image: DecodedImage, x0: number, y0: number, x1: number, y1: number): { image: DecodedImage; x0: number; y0: number } | null {
+  const left = Math.max(0, Math.round(x0));
+  const top = Math.max(0, Math.round(y0));
+  const right = Math.min(image.width, Math.round(x1));
+  const bottom = Math.min(image.height, Math.round(y1));
+  const width = right - left;
+  const height = bottom - top;
+  if (width <= 0 || height <= 0) return null;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) data.set(image.data.subarray(((y + top) * image.width + left) * 3, ((y + top) * image.width + right) * 3), y * width * 3);
+  return { image: { data, width, height, channels: 3 }, x0: left, y0: top };
+}
