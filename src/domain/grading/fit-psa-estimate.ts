@@ -65,7 +65,11 @@ export function fitCore(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): CoreMod
 export interface CrossValidation {
   /** Half-grade estimates, each from a model fitted without that photo, against PSA's grades. */
   estimate: AgreementFigures;
-  /** The best constant guess (the median of the other photos' grades), judged the same way. */
+  /**
+   * The best constant guess, judged the same way: the median of all the photos' grades, the in-sample best constant,
+   * as bench:graded states it. Not the median of the others: leaving a photo out pushes that median away from it
+   * (with grades spread evenly, always to the wrong side), which would make the constant look worse than it is.
+   */
   constantGuess: AgreementFigures;
   /** Per photo, in the rows' order: the unrounded out-of-fold estimate. */
   outOfFold: number[];
@@ -78,8 +82,8 @@ export function crossValidate(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): C
     return rawPsaGrade(imputed(row, model.centeringWhenNotMeasurable), model);
   });
   const truths = rows.map((r) => r.truth);
-  const constants = rows.map((_, i) => bestConstantGuess(truths.filter((__, k) => k !== i)));
-  return { estimate: agreementFigures(outOfFold.map(toHalfGrade), truths), constantGuess: agreementFigures(constants, truths), outOfFold };
+  const constant = bestConstantGuess(truths);
+  return { estimate: agreementFigures(outOfFold.map(toHalfGrade), truths), constantGuess: agreementFigures(truths.map(() => constant), truths), outOfFold };
 }
 
 function spreadOf(misses: readonly number[]): { below: number; above: number } {
