@@ -61,7 +61,7 @@ export function setOf(file: string): string {
 }
 
 /** The code that turns photo bytes into measurements and a read label; any change to it measures afresh. */
-const ENGINE_SOURCES = ['src/vision', 'src/workers/grading', 'src/infra/identification', 'src/domain/grading/slab-label.ts', 'src/contracts/measurement.ts'];
+const ENGINE_SOURCES = ['src/vision', 'src/workers/grading', 'src/infra/identification', 'src/domain/grading/slab-label.ts', 'src/contracts/measurement.ts', 'src/contracts/grading.ts'];
 
 async function filesUnder(relative: string): Promise<string[]> {
   const full = path.join(repoRoot, relative);
@@ -107,7 +107,9 @@ export async function measureGradedPhotos(dir: string, options: MeasureOptions =
     const cacheFile = path.join(CACHE_DIR, key);
     if (!options.fresh) {
       const cached = await readFile(cacheFile, 'utf8').catch(() => null);
-      if (cached !== null) return { label, set: setOf(label.file), measured: measuredPhotoSchema.parse(JSON.parse(cached)) as MeasuredPhoto, fromCache: true };
+      // An entry the current contracts no longer read (a field added since) is measured again rather than trusted.
+      const parsed = cached === null ? null : measuredPhotoSchema.safeParse(JSON.parse(cached));
+      if (parsed?.success) return { label, set: setOf(label.file), measured: parsed.data as MeasuredPhoto, fromCache: true };
     }
     let measured: MeasuredPhoto;
     try {

@@ -53,7 +53,7 @@ const calibration: PsaCalibration = {
       `npm run fit:grades on ${path.basename(dir)}/labels.json: PSA grade regressed on ${PSA_FEATURE_NAMES.length} wear features ` +
       `(${PSA_FEATURE_NAMES.join(', ')}) with every weight >= 0 (ridge, lambda ${RIDGE_LAMBDA} on standardised features), ` +
       'the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising); range = 10th-90th percentile ' +
-      'of leave-one-out misses per resolution class; figures leave-one-out against the best constant guess (the median of all the photos grades).',
+      'of leave-one-out misses per resolution class; figures leave-one-out against the best constant guess (the median grade of all the photos).',
   },
   model,
   crossValidated: { estimate: rounded(crossValidation.estimate), constantGuess: rounded(crossValidation.constantGuess), engineOverallGrade: rounded(engineOverall) },
