@@ -5,6 +5,7 @@ import {
   bestConstantGuess,
   interpolateKnots,
   isotonicBlocks,
+  mergeSmallBlocks,
   nonNegativeRidge,
   quantile,
   roundTo,
@@ -123,5 +124,28 @@ describe('non-negative ridge regression', () => {
     const fit = nonNegativeRidge(rows, [1, 3, 5, 7], 0);
     expect(fit.weights[0]).toBeCloseTo(2, 9);
     expect(fit.intercept).toBeCloseTo(1, 9);
+  });
+});
+
+describe('merging small isotonic blocks', () => {
+  it('folds a block lighter than the minimum into its lighter neighbour, keeping the sequence monotone', () => {
+    const blocks = [
+      { x: 0, y: 10, weight: 5 },
+      { x: 1, y: 8, weight: 1 },
+      { x: 2, y: 7, weight: 3 },
+      { x: 3, y: 2, weight: 1 },
+    ];
+    // x=3 (weight 1) merges into x=2 (its only neighbour): y = (7·3 + 2·1)/4 = 5.75 at x = 2.25;
+    // then x=1 (weight 1) merges into the lighter neighbour (weight 4 < 5): y = (8 + 5.75·4)/5 = 6.2 at x = 2.
+    expect(mergeSmallBlocks(blocks, 3)).toEqual([
+      { x: 0, y: 10, weight: 5 },
+      { x: 2, y: 6.2, weight: 5 },
+    ]);
+  });
+
+  it('leaves blocks heavy enough alone and never merges below one block', () => {
+    const blocks = [{ x: 0, y: 9, weight: 4 }, { x: 1, y: 5, weight: 4 }];
+    expect(mergeSmallBlocks(blocks, 3)).toEqual(blocks);
+    expect(mergeSmallBlocks([{ x: 0, y: 9, weight: 1 }], 3)).toHaveLength(1);
   });
 });

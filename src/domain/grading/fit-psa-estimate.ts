@@ -1,7 +1,7 @@
 import type { PsaFeatureName, PsaFeatures, PsaModel } from './psa-estimate.ts';
 import { FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, rawPsaGrade, toHalfGrade, wearScore } from './psa-estimate.ts';
 import type { AgreementFigures } from './statistics.ts';
-import { agreementFigures, bestConstantGuess, isotonicBlocks, median, nonNegativeRidge, quantile, roundTo } from './statistics.ts';
+import { agreementFigures, bestConstantGuess, isotonicBlocks, median, mergeSmallBlocks, nonNegativeRidge, quantile, roundTo } from './statistics.ts';
 
 // Fitting the PSA estimate (GRADING.md §2b) on professionally graded photos: pure, deterministic, a handful of
 // parameters. Two steps, each monotone by construction:
@@ -17,6 +17,8 @@ export const RIDGE_LAMBDA = 6;
 /** The estimate's range holds PSA's grade 80% of the time: from the 10th to the 90th percentile of the misses. */
 const RANGE_LOW_QUANTILE = 0.1;
 const RANGE_HIGH_QUANTILE = 0.9;
+/** A step of the score's table stands on at least this many photos: one or two odd photos do not make a step. */
+export const MIN_PHOTOS_PER_STEP = 3;
 /** Below this many cross-validated photos a resolution class takes the pooled range instead of its own. */
 const MIN_ROWS_FOR_OWN_RANGE = 10;
 
@@ -58,7 +60,7 @@ export function fitCore(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): CoreMod
     weights[name] = scales[j]! > 0 ? standardWeights[j]! / scales[j]! : 0;
   });
   const scores = features.map((f) => wearScore(f, { weights }));
-  const blocks = isotonicBlocks(scores, rows.map((r) => r.truth), 'decreasing');
+  const blocks = mergeSmallBlocks(isotonicBlocks(scores, rows.map((r) => r.truth), 'decreasing'), MIN_PHOTOS_PER_STEP);
   return { centeringWhenNotMeasurable, weights, scoreToGrade: blocks.map((b) => [b.x, b.y] as const) };
 }
 

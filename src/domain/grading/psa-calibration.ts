@@ -26,8 +26,8 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-27",
-    "engineVersion": "5ab4d0dc612c",
-    "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising); range = 10th-90th percentile of leave-one-out misses per resolution class; figures leave-one-out against the best constant guess (the median of all the photos grades)."
+    "engineVersion": "5fdaabd7b433",
+    "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising); range = 10th-90th percentile of leave-one-out misses per resolution class; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
     "centeringWhenNotMeasurable": 22.2,
@@ -44,12 +44,8 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     },
     "scoreToGrade": [
       [
-        0.2009,
-        9
-      ],
-      [
-        1.2647,
-        8.38
+        1.1887,
+        8.43
       ],
       [
         1.6956,
@@ -64,43 +60,35 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
         7.1
       ],
       [
-        2.7181,
-        7
+        2.7449,
+        6.25
       ],
       [
-        2.7716,
-        5.5
-      ],
-      [
-        3.0592,
-        5.33
-      ],
-      [
-        3.7328,
-        2
+        3.1554,
+        4.86
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -0.49,
-        "above": 2.74
+        "below": -0.53,
+        "above": 2.39
       },
       "coarse": {
-        "below": -5.82,
-        "above": 2.82
+        "below": -5.81,
+        "above": 2.88
       }
     },
-    "withinOne": 0.35,
+    "withinOne": 0.37,
     "beatsConstantGuess": false
   },
   "crossValidated": {
     "estimate": {
       "count": 62,
-      "spearman": 0.116,
-      "exact": 0.194,
-      "withinOne": 0.355,
-      "withinTwo": 0.629,
-      "meanAbsError": 2.177
+      "spearman": 0.075,
+      "exact": 0.226,
+      "withinOne": 0.371,
+      "withinTwo": 0.613,
+      "meanAbsError": 2.105
     },
     "constantGuess": {
       "count": 62,

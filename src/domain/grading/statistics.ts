@@ -131,6 +131,29 @@ export function isotonicBlocks(
   return blocks.map((b) => ({ x: b.sumX / b.weight, y: (sign * b.sumY) / b.weight, weight: b.weight }));
 }
 
+/**
+ * Merges every block lighter than `minWeight` into its lighter neighbour (weighted means of x and y), until none is
+ * left or one block remains. Merging neighbours of a monotone sequence keeps it monotone (the merged y lies between
+ * theirs); it keeps one or two photos at an end of the score from setting the grade of everything beyond them.
+ */
+export function mergeSmallBlocks(blocks: readonly { x: number; y: number; weight: number }[], minWeight: number): { x: number; y: number; weight: number }[] {
+  const merged = blocks.map((b) => ({ ...b }));
+  for (;;) {
+    if (merged.length <= 1) return merged;
+    let lightest = -1;
+    for (let i = 0; i < merged.length; i++) if (merged[i]!.weight < minWeight && (lightest < 0 || merged[i]!.weight < merged[lightest]!.weight)) lightest = i;
+    if (lightest < 0) return merged;
+    const left = merged[lightest - 1];
+    const right = merged[lightest + 1];
+    const into = !left ? lightest + 1 : !right ? lightest - 1 : left.weight <= right.weight ? lightest - 1 : lightest + 1;
+    const a = merged[lightest]!;
+    const b = merged[into]!;
+    const weight = a.weight + b.weight;
+    merged[into] = { x: (a.x * a.weight + b.x * b.weight) / weight, y: (a.y * a.weight + b.y * b.weight) / weight, weight };
+    merged.splice(lightest, 1);
+  }
+}
+
 /** Piecewise-linear through knots sorted by x; flat beyond the ends. Monotone knots give a monotone function. */
 export function interpolateKnots(knots: readonly (readonly [number, number])[], x: number): number {
   if (knots.length === 0) throw new Error('no knots');
