@@ -10,11 +10,11 @@ import { measureGradedPhotos, DEFAULT_GRADED_DIR, repoRoot } from '../bench/grad
 import type { GradedPhoto } from '../bench/graded-photos.ts';
 import { gradeSide } from '../src/domain/grading/side-grades.ts';
 import type { FitRow } from '../src/domain/grading/fit-psa-estimate.ts';
-import { fitPsaModel, RIDGE_LAMBDA } from '../src/domain/grading/fit-psa-estimate.ts';
+import { fitPsaModel, MIN_PHOTOS_PER_STEP, RIDGE_LAMBDA } from '../src/domain/grading/fit-psa-estimate.ts';
 import type { CalibrationFigures, PsaCalibration } from '../src/domain/grading/psa-estimate.ts';
-import { PSA_FEATURE_NAMES, sideFeatures, toHalfGrade } from '../src/domain/grading/psa-estimate.ts';
+import { FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, sideFeatures, toHalfGrade } from '../src/domain/grading/psa-estimate.ts';
 import type { AgreementFigures } from '../src/domain/grading/statistics.ts';
-import { agreementFigures, roundTo } from '../src/domain/grading/statistics.ts';
+import { agreementFigures, bestConstantGuess, roundTo } from '../src/domain/grading/statistics.ts';
 
 const args = process.argv.slice(2);
 const fresh = args.includes('--fresh');
@@ -52,8 +52,9 @@ const calibration: PsaCalibration = {
     method:
       `npm run fit:grades on ${path.basename(dir)}/labels.json: PSA grade regressed on ${PSA_FEATURE_NAMES.length} wear features ` +
       `(${PSA_FEATURE_NAMES.join(', ')}) with every weight >= 0 (ridge, lambda ${RIDGE_LAMBDA} on standardised features), ` +
-      'the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising); range = 10th-90th percentile ' +
-      'of leave-one-out misses per resolution class; figures leave-one-out against the best constant guess (the median grade of all the photos).',
+      `the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least ${MIN_PHOTOS_PER_STEP} photos); ` +
+      `range = 10th-90th percentile of leave-one-out misses, under and from ${FULL_DETAIL_PX_PER_MM} px/mm apart; ` +
+      'figures leave-one-out against the best constant guess (the median grade of all the photos).',
   },
   model,
   crossValidated: { estimate: rounded(crossValidation.estimate), constantGuess: rounded(crossValidation.constantGuess), engineOverallGrade: rounded(engineOverall) },
@@ -76,8 +77,7 @@ for (const set of sets) {
   const index = graded.map((p, i) => (p.set === set ? i : -1)).filter((i) => i >= 0);
   if (index.length === 0) continue;
   const setTruths = index.map((i) => truths[i]!);
-  const sorted = [...setTruths].sort((a, b) => a - b);
-  const constant = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const constant = bestConstantGuess(setTruths);
   console.log(`set ${set}:`);
   console.log(line('psaEstimate (leave-one-out)', agreementFigures(index.map((i) => toHalfGrade(crossValidation.outOfFold[i]!)), setTruths)));
   console.log(line(`constant of the set (${constant})`, agreementFigures(setTruths.map(() => constant), setTruths)));
