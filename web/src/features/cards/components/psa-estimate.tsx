@@ -24,7 +24,7 @@ export function psaRange(estimate: Pick<PsaEstimate, 'low' | 'high'>): string {
 export function PsaEstimateLine({ estimate }: { estimate: PsaEstimate | undefined }) {
   if (!estimate) return null;
   return (
-    <div data-testid="psa-estimate" className="grid gap-0.5 text-sm">
+    <div data-testid="psa-estimate" className="grid max-w-xs gap-0.5 text-sm">
       <p className="flex flex-wrap items-center gap-1">
         <span className="text-muted-foreground">PSA estimate:</span>
         {estimate.canTell ? (
