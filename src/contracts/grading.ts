@@ -77,6 +77,25 @@ export const gradeLabelsSchema = z.object({
 });
 export type GradeLabels = z.infer<typeof gradeLabelsSchema>;
 
+/**
+ * The grade a PSA grader would most likely give the card in the photo (GRADING.md §2b), fitted on professionally graded
+ * photos from the engine's measurements alone, never from a slab's label; see src/domain/grading/psa-estimate.ts.
+ */
+export const psaEstimateSchema = z.object({
+  /** Whole or half grade, 1..10: the most likely PSA grade. Shown only when `canTell`. */
+  grade: z.number().min(1).max(10),
+  /** The range that held PSA's grade about 80% of the time on photos the model was not fitted on. */
+  low: z.number().min(1).max(10),
+  high: z.number().min(1).max(10),
+  /** 0..1, roughly the chance PSA's grade is within one of `grade`. */
+  confidence: z.number().min(0).max(1),
+  /** False below the confidence the estimate needs to be acted on: the screen then says it cannot tell. */
+  canTell: z.boolean(),
+  /** Why it cannot tell, in words; null when it can. */
+  reason: z.string().nullable(),
+});
+export type PsaEstimate = z.infer<typeof psaEstimateSchema>;
+
 /** What the measurements grade to: the pure output of src/domain/grading. */
 export const cardGradeSchema = z.object({
   /** The card's subgrades: the 60/40 front/back blend when a back was graded, else the front's. */
@@ -99,6 +118,8 @@ export const cardGradeSchema = z.object({
   confidence: z.number().min(0).max(1),
   /** Hints to retake a photo, each prefixed with its side ("Front: ..."). */
   photoHints: z.array(z.string()),
+  /** The engine's estimate of PSA's grade (GRADING.md §2b). Absent on cards graded before the calibration. */
+  psaEstimate: psaEstimateSchema.optional(),
 });
 export type CardGrade = z.infer<typeof cardGradeSchema>;
 

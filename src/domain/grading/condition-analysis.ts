@@ -1,4 +1,4 @@
-import type { Condition, Subgrades } from '../../contracts/grading.ts';
+import type { Condition, PsaEstimate, Subgrades } from '../../contracts/grading.ts';
 import type { CornerName, Defect, EdgeName, SideMeasurement } from '../../contracts/measurement.ts';
 
 // The conditionAnalysis text: why the grade is what it is, in words, from the measurements.
@@ -64,9 +64,20 @@ function sideText(side: SideMeasurement): string {
   return `${name}: centering ${centeringText(side)}; corners ${cornersText(side)}; edges ${edgesText(side)}; surface ${surfaceText(side)}.`;
 }
 
-export function describeCondition(condition: Condition, overall: number, grades: Subgrades, sides: readonly SideMeasurement[]): string {
+/** "8–9" for a range, "8" when it is one grade; half grades keep their decimal. */
+export function psaRangeText(estimate: Pick<PsaEstimate, 'low' | 'high'>): string {
+  const text = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+  return estimate.low === estimate.high ? text(estimate.low) : `${text(estimate.low)}–${text(estimate.high)}`;
+}
+
+function psaText(estimate: PsaEstimate): string {
+  if (!estimate.canTell) return `PSA estimate: cannot tell from this photo.${estimate.reason ? ` ${estimate.reason}` : ''}`;
+  return `PSA estimate: ${psaRangeText(estimate)}, most likely ${estimate.grade} (confidence ${estimate.confidence.toFixed(2)}).`;
+}
+
+export function describeCondition(condition: Condition, overall: number, grades: Subgrades, sides: readonly SideMeasurement[], psaEstimate?: PsaEstimate): string {
   const head =
     `${condition}, overall ${overall.toFixed(1)}: centering ${grade(grades.centering)}, corners ${grade(grades.corners)}, ` +
     `edges ${grade(grades.edges)}, surface ${grade(grades.surface)}.`;
-  return [head, ...sides.map(sideText)].join(' ');
+  return [head, ...sides.map(sideText), ...(psaEstimate ? [psaText(psaEstimate)] : [])].join(' ');
 }

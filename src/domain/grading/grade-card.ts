@@ -13,6 +13,7 @@ import type { SideMeasurement } from '../../contracts/measurement.ts';
 import { bgsOverall } from './bgs-overall.ts';
 import { centeringCeilings } from './ceilings.ts';
 import { describeCondition } from './condition-analysis.ts';
+import { estimatePsaGrade } from './psa-estimate.ts';
 import { capGrades, CREASE_CAP, gradeSide } from './side-grades.ts';
 import { roundGrade } from './tables.ts';
 
@@ -89,6 +90,7 @@ export function gradeCard(sides: { front: SideMeasurement; back?: SideMeasuremen
   const confidence = Math.min(...measured.map((m) => m.confidence));
   const photoHints = measured.flatMap((m) => m.quality.hints.map((hint) => `${m.side === 'front' ? 'Front' : 'Back'}: ${hint}`));
   const cardCondition = condition(front.grades, back?.grades);
+  const psaEstimate = estimatePsaGrade(sides);
 
   return {
     grades,
@@ -99,9 +101,10 @@ export function gradeCard(sides: { front: SideMeasurement; back?: SideMeasuremen
     labels: labelsOf(grades, overallGrade),
     centeringCeilings: centeringCeilings(sides.front.centering, sides.back?.centering),
     bgsOverall: Math.min(bgsOverall(grades), front.creased || back?.creased ? CREASE_CAP : 10),
-    conditionAnalysis: describeCondition(cardCondition, overallGrade, grades, measured),
+    conditionAnalysis: describeCondition(cardCondition, overallGrade, grades, measured, psaEstimate),
     confidence: Math.round(confidence * 100) / 100,
     photoHints,
+    psaEstimate,
   };
 }
 

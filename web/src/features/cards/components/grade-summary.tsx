@@ -4,6 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { formatGrade, scoreTextClass } from '../grade-format';
+import { PsaEstimateLine } from './psa-estimate';
 
 const VERDICT_STYLE: Record<CardResult['centeringVerdict'], string> = {
   'Good Centering': 'border-emerald-200 bg-emerald-50 text-emerald-800',
@@ -34,6 +35,7 @@ export function GradeSummary({ result }: { result: CardResult }) {
               <span className="text-lg font-medium text-muted-foreground">/10</span>
             </p>
             <p className={cn('text-sm font-semibold', scoreTextClass(result.overallGrade))}>{result.labels.overall}</p>
+            <PsaEstimateLine estimate={result.psaEstimate} />
           </div>
           <div className="rounded-lg border bg-muted/40 px-3 py-2 text-sm">
             <p className="flex items-center gap-1 text-muted-foreground">

@@ -1,0 +1,106 @@
+// npm run fit:grades -- [DIR] [--fresh] [--dry-run]: fits the PSA estimate (GRADING.md §2b) on the professionally
+// graded photos of DIR/labels.json (default ../shared/graded), cross-validates it leave-one-out, prints the figures
+// and rewrites src/domain/grading/psa-calibration.ts (not with --dry-run). Photos are measured through the gradeCard
+// service (cached by photo hash and engine version under .cache/graded; --fresh measures again). Refused photos
+// take no part. The fit and its figures are pure (src/domain/grading/fit-psa-estimate.ts), so the same measurements
+// always give the same file but for its date.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { measureGradedPhotos, DEFAULT_GRADED_DIR, repoRoot } from '../bench/graded-photos.ts';
+import type { GradedPhoto } from '../bench/graded-photos.ts';
+import { gradeSide } from '../src/domain/grading/side-grades.ts';
+import type { FitRow } from '../src/domain/grading/fit-psa-estimate.ts';
+import { fitPsaModel, MIN_PHOTOS_PER_STEP, RIDGE_LAMBDA } from '../src/domain/grading/fit-psa-estimate.ts';
+import type { CalibrationFigures, PsaCalibration } from '../src/domain/grading/psa-estimate.ts';
+import { FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, sideFeatures, toHalfGrade } from '../src/domain/grading/psa-estimate.ts';
+import type { AgreementFigures } from '../src/domain/grading/statistics.ts';
+import { agreementFigures, bestConstantGuess, roundTo } from '../src/domain/grading/statistics.ts';
+
+const args = process.argv.slice(2);
+const fresh = args.includes('--fresh');
+const dryRun = args.includes('--dry-run');
+const dir = path.resolve(args.find((a) => !a.startsWith('--')) ?? DEFAULT_GRADED_DIR);
+const CALIBRATION_FILE = path.join(repoRoot, 'src/domain/grading/psa-calibration.ts');
+
+const { photos, engine } = await measureGradedPhotos(dir, { fresh });
+const graded = photos.filter((p): p is GradedPhoto & { measured: { ok: true } } => p.measured.ok);
+if (graded.length < 10) throw new Error(`only ${graded.length} photos graded: too few to fit`);
+
+const rows: FitRow[] = graded.map((p) => ({ features: sideFeatures(p.measured.front), truth: p.label.grade, pxPerMm: p.measured.front.quality.sourcePxPerMm }));
+const { model, crossValidation } = fitPsaModel(rows);
+const truths = rows.map((r) => r.truth);
+const engineOverall = agreementFigures(
+  graded.map((p) => gradeSide(p.measured.front).overall),
+  truths,
+);
+
+const rounded = (f: AgreementFigures): CalibrationFigures => ({
+  count: f.count,
+  spearman: f.spearman === null ? null : roundTo(f.spearman, 3),
+  exact: roundTo(f.exact, 3),
+  withinOne: roundTo(f.withinOne, 3),
+  withinTwo: roundTo(f.withinTwo, 3),
+  meanAbsError: roundTo(f.meanAbsError, 3),
+});
+
+const sets = [...new Set(photos.map((p) => p.set))].sort();
+const calibration: PsaCalibration = {
+  provenance: {
+    fittedOn: sets.map((set) => ({ set, photos: photos.filter((p) => p.set === set).length, graded: graded.filter((p) => p.set === set).length })),
+    date: new Date().toISOString().slice(0, 10),
+    engineVersion: engine,
+    method:
+      `npm run fit:grades on ${path.basename(dir)}/labels.json: PSA grade regressed on ${PSA_FEATURE_NAMES.length} wear features ` +
+      `(${PSA_FEATURE_NAMES.join(', ')}) with every weight >= 0 (ridge, lambda ${RIDGE_LAMBDA} on standardised features), ` +
+      `the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least ${MIN_PHOTOS_PER_STEP} photos); ` +
+      `range = 10th-90th percentile of leave-one-out misses, under and from ${FULL_DETAIL_PX_PER_MM} px/mm apart; ` +
+      'figures leave-one-out against the best constant guess (the median grade of all the photos).',
+  },
+  model,
+  crossValidated: { estimate: rounded(crossValidation.estimate), constantGuess: rounded(crossValidation.constantGuess), engineOverallGrade: rounded(engineOverall) },
+};
+
+const line = (name: string, f: AgreementFigures | CalibrationFigures) =>
+  `  ${name.padEnd(26)} n ${String(f.count).padStart(3)}  ρ ${f.spearman === null ? '  -  ' : f.spearman.toFixed(2).padStart(5)}  exact ${(f.exact * 100).toFixed(0).padStart(3)}%  ±1 ${(f.withinOne * 100).toFixed(0).padStart(3)}%  ±2 ${(f.withinTwo * 100).toFixed(0).padStart(3)}%  mean|Δ| ${f.meanAbsError.toFixed(2)}`;
+
+console.log(`fit:grades ${dir}: ${photos.length} photos, ${graded.length} graded, engine ${engine}`);
+console.log('weights (wear score = Σ weight × feature):');
+for (const name of PSA_FEATURE_NAMES) console.log(`  ${name.padEnd(18)} ${model.weights[name]}`);
+console.log(`centering when not measurable: ${model.centeringWhenNotMeasurable}`);
+console.log(`score → PSA: ${model.scoreToGrade.map(([s, g]) => `${s}→${g}`).join('  ')}`);
+console.log(`range (truth − estimate, 10%..90%): full detail ${model.range.fullDetail.below}..${model.range.fullDetail.above}, coarse ${model.range.coarse.below}..${model.range.coarse.above}`);
+console.log('leave-one-out, all graded photos:');
+console.log(line('psaEstimate', crossValidation.estimate));
+console.log(line('best constant (median)', crossValidation.constantGuess));
+console.log(line('engine overallGrade', engineOverall));
+for (const set of sets) {
+  const index = graded.map((p, i) => (p.set === set ? i : -1)).filter((i) => i >= 0);
+  if (index.length === 0) continue;
+  const setTruths = index.map((i) => truths[i]!);
+  const constant = bestConstantGuess(setTruths);
+  console.log(`set ${set}:`);
+  console.log(line('psaEstimate (leave-one-out)', agreementFigures(index.map((i) => toHalfGrade(crossValidation.outOfFold[i]!)), setTruths)));
+  console.log(line(`constant of the set (${constant})`, agreementFigures(setTruths.map(() => constant), setTruths)));
+}
+console.log(`beats the constant guess: ${model.beatsConstantGuess ? 'yes' : 'no (every estimate will say it cannot tell)'}; within one ${model.withinOne}`);
+
+const fileText = `// Written by \`npm run fit:grades\` (scripts/fit-grades.ts): do not edit by hand, refit instead (GRADING.md §2b).
+// The PSA estimate's parameters (src/domain/grading/psa-estimate.ts), where they came from and how well they did on
+// photos they were not fitted on. The photos themselves stay out of the repository.
+import type { PsaCalibration } from './psa-estimate.ts';
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export const PSA_CALIBRATION: PsaCalibration = deepFreeze(${JSON.stringify(calibration, null, 2)});
+`;
+if (dryRun) console.log('--dry-run: psa-calibration.ts left as it was');
+else {
+  await writeFile(CALIBRATION_FILE, fileText);
+  console.log(`wrote ${path.relative(repoRoot, CALIBRATION_FILE)}`);
+}

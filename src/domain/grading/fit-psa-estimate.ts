@@ -1,0 +1,117 @@
+import type { PsaFeatureName, PsaFeatures, PsaModel } from './psa-estimate.ts';
+import { FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, rawPsaGrade, toHalfGrade, wearScore } from './psa-estimate.ts';
+import type { AgreementFigures } from './statistics.ts';
+import { agreementFigures, bestConstantGuess, isotonicBlocks, median, mergeSmallBlocks, nonNegativeRidge, quantile, roundTo } from './statistics.ts';
+
+// Fitting the PSA estimate (GRADING.md §2b) on professionally graded photos: pure, deterministic, a handful of
+// parameters. Two steps, each monotone by construction:
+//   1. a wear score: PSA's grade regressed on the wear features with every weight ≥ 0 (ridge, on standardised
+//      features so no feature wins by its units), the score being Σ weight × feature;
+//   2. the score's map to PSA's scale: isotonic (never rising) regression of the grade on the score, kept as knots.
+// Cross-validated leave-one-out: each photo is estimated by a model fitted without it, and the range, the confidence
+// and the figures the calibration file states come from those estimates only.
+
+/** Ridge penalty on standardised features: with ~60–80 photos it shrinks each weight by roughly a tenth, which keeps
+ * nine features from chasing the noise of a few photos. */
+export const RIDGE_LAMBDA = 6;
+/** The estimate's range holds PSA's grade 80% of the time: from the 10th to the 90th percentile of the misses. */
+const RANGE_LOW_QUANTILE = 0.1;
+const RANGE_HIGH_QUANTILE = 0.9;
+/** A step of the score's table stands on at least this many photos: one or two odd photos do not make a step. */
+export const MIN_PHOTOS_PER_STEP = 3;
+/** Below this many cross-validated photos a resolution class takes the pooled range instead of its own. */
+const MIN_ROWS_FOR_OWN_RANGE = 10;
+
+export interface FitRow {
+  /** The wear features; centering null when it was not measurable. */
+  features: Record<PsaFeatureName, number | null>;
+  /** PSA's grade. */
+  truth: number;
+  /** The photo's resolution over the card (the coarser side's). */
+  pxPerMm: number;
+}
+
+type CoreModel = Pick<PsaModel, 'centeringWhenNotMeasurable' | 'weights' | 'scoreToGrade'>;
+
+function imputed(row: FitRow, centeringWhenNotMeasurable: number): PsaFeatures {
+  const features = {} as PsaFeatures;
+  for (const name of PSA_FEATURE_NAMES) features[name] = row.features[name] ?? centeringWhenNotMeasurable;
+  return features;
+}
+
+function standardDeviation(values: readonly number[]): number {
+  const m = values.reduce((s, v) => s + v, 0) / values.length;
+  return Math.sqrt(values.reduce((s, v) => s + (v - m) ** 2, 0) / values.length);
+}
+
+/** Steps 1 and 2 on the given rows. */
+export function fitCore(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): CoreModel {
+  if (rows.length < 2) throw new Error('fitting the PSA estimate needs at least two graded photos');
+  const measuredCentering = rows.map((r) => r.features.centeringOffset).filter((v): v is number => v !== null);
+  const centeringWhenNotMeasurable = measuredCentering.length > 0 ? median(measuredCentering) : 0;
+  const features = rows.map((r) => imputed(r, centeringWhenNotMeasurable));
+  const scales = PSA_FEATURE_NAMES.map((name) => standardDeviation(features.map((f) => f[name])));
+  // A feature that never varies here carries no information: scale 0 keeps its column at 0 and its weight at 0.
+  const standardised = features.map((f) => PSA_FEATURE_NAMES.map((name, j) => (scales[j]! > 0 ? f[name] / scales[j]! : 0)));
+  // PSA's grade falls as wear grows: regress its negative so the non-negative weights are the wear's.
+  const { weights: standardWeights } = nonNegativeRidge(standardised, rows.map((r) => -r.truth), lambda);
+  const weights = {} as Record<PsaFeatureName, number>;
+  PSA_FEATURE_NAMES.forEach((name, j) => {
+    weights[name] = scales[j]! > 0 ? standardWeights[j]! / scales[j]! : 0;
+  });
+  const scores = features.map((f) => wearScore(f, { weights }));
+  const blocks = mergeSmallBlocks(isotonicBlocks(scores, rows.map((r) => r.truth), 'decreasing'), MIN_PHOTOS_PER_STEP);
+  return { centeringWhenNotMeasurable, weights, scoreToGrade: blocks.map((b) => [b.x, b.y] as const) };
+}
+
+export interface CrossValidation {
+  /** Half-grade estimates, each from a model fitted without that photo, against PSA's grades. */
+  estimate: AgreementFigures;
+  /**
+   * The best constant guess, judged the same way: the median of all the photos' grades, the in-sample best constant,
+   * as bench:graded states it. Not the median of the others: leaving a photo out pushes that median away from it
+   * (with grades spread evenly, always to the wrong side), which would make the constant look worse than it is.
+   */
+  constantGuess: AgreementFigures;
+  /** Per photo, in the rows' order: the unrounded out-of-fold estimate. */
+  outOfFold: number[];
+}
+
+export function crossValidate(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): CrossValidation {
+  const outOfFold = rows.map((row, i) => {
+    const others = rows.filter((_, k) => k !== i);
+    const model = fitCore(others, lambda);
+    return rawPsaGrade(imputed(row, model.centeringWhenNotMeasurable), model);
+  });
+  const truths = rows.map((r) => r.truth);
+  const constant = bestConstantGuess(truths);
+  return { estimate: agreementFigures(outOfFold.map(toHalfGrade), truths), constantGuess: agreementFigures(truths.map(() => constant), truths), outOfFold };
+}
+
+function spreadOf(misses: readonly number[]): { below: number; above: number } {
+  return { below: roundTo(quantile(misses, RANGE_LOW_QUANTILE), 2), above: roundTo(quantile(misses, RANGE_HIGH_QUANTILE), 2) };
+}
+
+/** The whole fit: the model on every row, its range, confidence ceiling and figures from the cross-validation. */
+export function fitPsaModel(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): { model: PsaModel; crossValidation: CrossValidation } {
+  const core = fitCore(rows, lambda);
+  const crossValidation = crossValidate(rows, lambda);
+  const misses = rows.map((r, i) => r.truth - crossValidation.outOfFold[i]!);
+  const coarse = rows.map((r) => r.pxPerMm < FULL_DETAIL_PX_PER_MM);
+  const pooled = spreadOf(misses);
+  const classSpread = (wanted: boolean) => {
+    const own = misses.filter((_, i) => coarse[i] === wanted);
+    return own.length >= MIN_ROWS_FOR_OWN_RANGE ? spreadOf(own) : pooled;
+  };
+  const weights = {} as Record<PsaFeatureName, number>;
+  for (const name of PSA_FEATURE_NAMES) weights[name] = roundTo(core.weights[name], 4);
+  const model: PsaModel = {
+    centeringWhenNotMeasurable: roundTo(core.centeringWhenNotMeasurable, 2),
+    weights,
+    scoreToGrade: core.scoreToGrade.map(([score, grade]) => [roundTo(score, 4), roundTo(grade, 2)] as const),
+    range: { fullDetail: classSpread(false), coarse: classSpread(true) },
+    withinOne: roundTo(crossValidation.estimate.withinOne, 2),
+    beatsConstantGuess: crossValidation.estimate.meanAbsError < crossValidation.constantGuess.meanAbsError,
+  };
+  return { model, crossValidation };
+}

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import type { SideMeasurement } from '../../src/contracts/measurement.ts';
+import { gradeCard } from '../../src/domain/grading/index.ts';
+import type { FitRow } from '../../src/domain/grading/fit-psa-estimate.ts';
+import { crossValidate, fitPsaModel } from '../../src/domain/grading/fit-psa-estimate.ts';
+import { PSA_CALIBRATION } from '../../src/domain/grading/psa-calibration.ts';
+import type { PsaFeatureName, PsaModel } from '../../src/domain/grading/psa-estimate.ts';
+import { CAN_TELL_CONFIDENCE, estimatePsaGrade, FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, psaConfidence, sideFeatures } from '../../src/domain/grading/psa-estimate.ts';
+import type { SideOptions } from './fixtures.ts';
+import { side } from './fixtures.ts';
+
+// The PSA estimate (GRADING.md §2b): monotone, deterministic, honest about what a photo cannot show; and the fit
+// that makes it finds a known relationship.
+
+const weights = (overrides: Partial<Record<PsaFeatureName, number>>) =>
+  Object.fromEntries(PSA_FEATURE_NAMES.map((name) => [name, overrides[name] ?? 0])) as Record<PsaFeatureName, number>;
+
+/** A model as a fit could give it, with every feature mattering, that can tell. */
+const MODEL: PsaModel = {
+  centeringWhenNotMeasurable: 5,
+  weights: weights({ centeringOffset: 0.05, worstCorner: 0.6, otherCorners: 0.2, edgeWhitening: 0.3, deepestNick: 0.3, scratches: 0.4, spots: 0.3, printLine: 0.5, crease: 3 }),
+  scoreToGrade: [
+    [0.2, 10],
+    [1, 9],
+    [2, 8],
+    [3.5, 6],
+    [6, 3],
+    [9, 1],
+  ],
+  range: { fullDetail: { below: -0.8, above: 0.9 }, coarse: { below: -2.1, above: 1.7 } },
+  withinOne: 0.8,
+  beatsConstantGuess: true,
+};
+
+function at(pxPerMm: number, measurement: SideMeasurement, confidence = measurement.confidence): SideMeasurement {
+  return { ...measurement, confidence, quality: { ...measurement.quality, sourcePxPerMm: pxPerMm } };
+}
+
+const estimate = (options: SideOptions, pxPerMm = 12) => estimatePsaGrade({ front: at(pxPerMm, side(options), 0.9) }, MODEL);
+
+describe('the PSA estimate', () => {
+  it('never rises with more wear of any kind', () => {
+    const base: SideOptions = { centering: { horizontal: 55, vertical: 52 }, corners: { topLeft: 0.3 }, scratchLengthMm: 3 };
+    const worse: SideOptions[] = [
+      { ...base, centering: { horizontal: 70, vertical: 52 } },
+      { ...base, corners: { topLeft: 1.5 } },
+      { ...base, corners: { topLeft: 0.3, bottomRight: 0.8 } },
+      { ...base, edgeWhitening: { top: 12 } },
+      { ...base, nicks: { left: [0.6] } },
+      { ...base, scratchLengthMm: 40 },
+      { ...base, spotCount: 4 },
+      { ...base, printLine: true },
+      { ...base, crease: true },
+    ];
+    const before = estimate(base);
+    for (const options of worse) {
+      const after = estimate(options);
+      expect(after.grade).toBeLessThanOrEqual(before.grade);
+      expect(after.low).toBeLessThanOrEqual(before.low);
+    }
+    // and strictly lower for a large defect, so the test could fail on a model that ignored wear
+    expect(estimate({ ...base, corners: { topLeft: 3 }, crease: true }).grade).toBeLessThan(before.grade);
+  });
+
+  it('falls step by step as one corner wears, over a sweep of sizes', () => {
+    let previous = Infinity;
+    for (let mm = 0; mm <= 5; mm += 0.25) {
+      const { grade } = estimate({ corners: { topLeft: mm } });
+      expect(grade).toBeLessThanOrEqual(previous);
+      previous = grade;
+    }
+    expect(previous).toBeLessThan(estimate({}).grade);
+  });
+
+  it('gives the same result for the same measurements, in whole or half grades, with a range that holds the grade', () => {
+    for (const options of [{}, { corners: { topLeft: 1.2 } }, { scratchLengthMm: 25, spotCount: 2 }, { crease: true }, { centering: null }] as SideOptions[]) {
+      const first = estimate(options);
+      expect(estimate(options)).toEqual(first);
+      expect(JSON.stringify(estimate(options))).toBe(JSON.stringify(first));
+      for (const value of [first.grade, first.low, first.high]) {
+        expect(Number.isInteger(value * 2)).toBe(true);
+        expect(value).toBeGreaterThanOrEqual(1);
+        expect(value).toBeLessThanOrEqual(10);
+      }
+      expect(first.low).toBeLessThanOrEqual(first.grade);
+      expect(first.high).toBeGreaterThanOrEqual(first.grade);
+    }
+  });
+
+  it('is a clean card near 10 and a creased, worn one low', () => {
+    expect(estimate({}).grade).toBeGreaterThanOrEqual(9.5);
+    expect(estimate({ crease: true, corners: { topLeft: 3, topRight: 2 }, scratchLengthMm: 60 }).grade).toBeLessThanOrEqual(4);
+  });
+
+  it('loses confidence below full detail, steadily with resolution, and widens its range on coarse photos', () => {
+    const card: SideOptions = { corners: { topLeft: 0.5 } };
+    const fine = estimate(card, FULL_DETAIL_PX_PER_MM);
+    expect(estimate(card, 20).confidence).toBe(fine.confidence);
+    let previous = fine.confidence;
+    for (const px of [9, 7.5, 6, 5, 4.5]) {
+      const coarse = estimate(card, px);
+      expect(coarse.confidence).toBeLessThan(previous);
+      expect(coarse.high - coarse.low).toBeGreaterThan(fine.high - fine.low);
+      previous = coarse.confidence;
+    }
+    expect(psaConfidence(MODEL, 5, 1)).toBeLessThan(psaConfidence(MODEL, 10, 1));
+  });
+
+  it('says it cannot tell, with a reason, below the confidence it needs', () => {
+    const sharp = estimate({}, 12);
+    expect(sharp.canTell).toBe(true);
+    expect(sharp.reason).toBeNull();
+    const doubtful = estimatePsaGrade({ front: at(4.5, side({}), 0.2) }, MODEL);
+    expect(doubtful.confidence).toBeLessThan(CAN_TELL_CONFIDENCE);
+    expect(doubtful.canTell).toBe(false);
+    expect(doubtful.reason).toMatch(/px\/mm/);
+  });
+
+  it('never claims to tell with a model that did not beat the constant guess', () => {
+    const e = estimatePsaGrade({ front: at(12, side({}), 1) }, { ...MODEL, beatsConstantGuess: false });
+    expect(e.canTell).toBe(false);
+    expect(e.reason).toMatch(/fixed guess/);
+  });
+
+  it('is on the graded card, from the measurements, and named in the condition analysis', () => {
+    const card = gradeCard({ front: side({ corners: { topLeft: 1 } }) });
+    expect(card.psaEstimate).toEqual(estimatePsaGrade({ front: side({ corners: { topLeft: 1 } }) }));
+    expect(card.conditionAnalysis).toContain('PSA estimate');
+  });
+});
+
+describe('the shipped calibration', () => {
+  it('says which photos fitted it, when, on which engine, how, and with what cross-validated figures', () => {
+    const { provenance, crossValidated } = PSA_CALIBRATION;
+    expect(provenance.fittedOn.length).toBeGreaterThan(0);
+    for (const set of provenance.fittedOn) {
+      expect(set.set).toMatch(/\w/);
+      expect(set.graded).toBeLessThanOrEqual(set.photos);
+    }
+    expect(provenance.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(provenance.engineVersion).toMatch(/^[0-9a-f]{12}$/);
+    expect(provenance.method).toMatch(/leave-one-out/);
+    expect(crossValidated.estimate.count).toBe(provenance.fittedOn.reduce((s, f) => s + f.graded, 0));
+    expect(crossValidated.constantGuess.count).toBe(crossValidated.estimate.count);
+    expect(PSA_CALIBRATION.model.beatsConstantGuess).toBe(crossValidated.estimate.meanAbsError < crossValidated.constantGuess.meanAbsError);
+  });
+
+  it('is monotone: weights never negative, its score table never rising', () => {
+    const { model } = PSA_CALIBRATION;
+    for (const name of PSA_FEATURE_NAMES) expect(model.weights[name]).toBeGreaterThanOrEqual(0);
+    for (let i = 1; i < model.scoreToGrade.length; i++) {
+      expect(model.scoreToGrade[i]![0]).toBeGreaterThan(model.scoreToGrade[i - 1]![0]);
+      expect(model.scoreToGrade[i]![1]).toBeLessThanOrEqual(model.scoreToGrade[i - 1]![1]);
+    }
+    expect(Object.isFrozen(model.weights)).toBe(true);
+  });
+});
+
+describe('fitting the estimate', () => {
+  /** Synthetic photos whose PSA grade is a known falling function of corner and scratch wear, plus fixed noise. */
+  function syntheticRows(count: number): FitRow[] {
+    const rows: FitRow[] = [];
+    for (let i = 0; i < count; i++) {
+      const corner = ((i * 37) % 50) / 10; // 0..4.9 mm
+      const scratch = ((i * 53) % 41) * 2; // 0..80 mm
+      const features = sideFeatures(side({ corners: { topLeft: corner }, scratchLengthMm: scratch, centering: { horizontal: 50 + ((i * 7) % 20), vertical: 50 } }));
+      const noise = [0.3, -0.2, 0, 0.1, -0.3][i % 5]!;
+      const truth = Math.min(10, Math.max(1, Math.round(10.5 - 1.2 * features.worstCorner! - 0.6 * features.scratches! + noise)));
+      rows.push({ features, truth, pxPerMm: i % 3 === 0 ? 6 : 12 });
+    }
+    return rows;
+  }
+
+  it('recovers the relationship: weight on what matters, the order of the grades, better than a constant', () => {
+    const rows = syntheticRows(60);
+    const { model, crossValidation } = fitPsaModel(rows);
+    expect(model.weights.worstCorner).toBeGreaterThan(0);
+    expect(model.weights.scratches).toBeGreaterThan(0);
+    // Features that play no part get little or nothing.
+    expect(model.weights.spots + model.weights.crease + model.weights.deepestNick).toBe(0);
+    expect(crossValidation.estimate.spearman!).toBeGreaterThan(0.85);
+    expect(crossValidation.estimate.withinOne).toBeGreaterThan(0.8);
+    expect(crossValidation.estimate.meanAbsError).toBeLessThan(crossValidation.constantGuess.meanAbsError / 2);
+    expect(model.beatsConstantGuess).toBe(true);
+    expect(model.range.fullDetail.below).toBeLessThanOrEqual(0);
+    expect(model.range.fullDetail.above).toBeGreaterThanOrEqual(0);
+  });
+
+  it('finds nothing in noise: grades unrelated to the features do not beat the constant guess', () => {
+    // Grades from a fixed linear congruential sequence: no relation to the features' own patterns.
+    let state = 12345;
+    const rows = syntheticRows(60).map((row) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return { ...row, truth: 1 + Math.floor((state / 2147483648) * 10) };
+    });
+    const cv = crossValidate(rows);
+    expect(cv.estimate.meanAbsError).toBeGreaterThanOrEqual(cv.constantGuess.meanAbsError * 0.9);
+  });
+
+  it('is deterministic: the same rows give the same model', () => {
+    const rows = syntheticRows(30);
+    expect(JSON.stringify(fitPsaModel(rows).model)).toBe(JSON.stringify(fitPsaModel(rows).model));
+  });
+});
