@@ -22,89 +22,85 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       {
         "set": "wo_",
         "photos": 39,
-        "graded": 35
+        "graded": 37
       }
     ],
     "date": "2026-11-27",
-    "engineVersion": "5fdaabd7b433",
+    "engineVersion": "2e372bad552e",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
-    "centeringWhenNotMeasurable": 22.2,
+    "centeringWhenNotMeasurable": 10.8,
     "weights": {
-      "centeringOffset": 0.0311,
+      "centeringOffset": 0.0541,
       "worstCorner": 0,
-      "otherCorners": 0,
+      "otherCorners": 0.0249,
       "edgeWhitening": 0,
       "deepestNick": 0,
-      "scratches": 0.1293,
-      "spots": 1.0581,
-      "printLine": 0.8058,
-      "crease": 0.3054
+      "scratches": 0,
+      "spots": 0.7736,
+      "printLine": 0.8223,
+      "crease": 0
     },
     "scoreToGrade": [
       [
-        1.1887,
-        8.43
+        0.1712,
+        8.67
       ],
       [
-        1.6956,
-        8.33
+        0.972,
+        8.23
       ],
       [
-        1.873,
-        7.25
+        1.4972,
+        7.83
       ],
       [
-        2.5028,
-        7.1
+        1.9616,
+        6.13
       ],
       [
-        2.7449,
-        6.25
-      ],
-      [
-        3.1554,
-        4.86
+        3.1747,
+        4.43
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -0.53,
-        "above": 2.39
+        "below": -1.24,
+        "above": 2.36
       },
       "coarse": {
-        "below": -5.81,
-        "above": 2.88
+        "below": -5.57,
+        "above": 3.13
       }
     },
-    "withinOne": 0.37,
+    "withinOne": 0.41,
     "beatsConstantGuess": false
   },
   "crossValidated": {
     "estimate": {
-      "count": 62,
-      "spearman": 0.075,
-      "exact": 0.226,
-      "withinOne": 0.371,
-      "withinTwo": 0.613,
-      "meanAbsError": 2.105
+      "count": 64,
+      "spearman": 0.154,
+      "exact": 0.266,
+      "withinOne": 0.406,
+      "withinTwo": 0.688,
+      "meanAbsError": 1.953
     },
     "constantGuess": {
-      "count": 62,
+      "count": 64,
       "spearman": null,
-      "exact": 0.21,
-      "withinOne": 0.565,
-      "withinTwo": 0.79,
-      "meanAbsError": 1.855
+      "exact": 0.203,
+      "withinOne": 0.578,
+      "withinTwo": 0.797,
+      "meanAbsError": 1.828
     },
     "engineOverallGrade": {
-      "count": 62,
-      "spearman": 0.152,
-      "exact": 0.161,
-      "withinOne": 0.323,
-      "withinTwo": 0.597,
-      "meanAbsError": 2.135
+      "count": 64,
+      "spearman": 0.023,
+      "exact": 0.109,
+      "withinOne": 0.266,
+      "withinTwo": 0.594,
+      "meanAbsError": 2.242
     }
   }
 });
