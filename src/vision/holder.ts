@@ -1,6 +1,7 @@
 import type { Point } from '../contracts/measurement.ts';
 import { ASPECT_TOLERANCE, CARD_ASPECT } from './card-outline.ts';
 import { distance, polygonArea } from './geometry.ts';
+import { luma } from './image.ts';
 import type { DecodedImage } from './image.ts';
 import { findSlabLabel } from './slab-label.ts';
 
@@ -26,6 +27,8 @@ const MAX_NESTED_SHARE = 0.985;
  * width; a 2 mm border, the thinnest a card prints, is 0.94 of 63 mm).
  */
 const WALL_SHARE = 0.945;
+/** A wall's second face is an edge: its cut score at least this share of the clearest outline's inside the holder. */
+const WALL_CLARITY = 0.25;
 /** A nested outline is centred in the outer within this share of its size (a slab centres the card's well). */
 const MAX_OFF_CENTRE_SHARE = 0.12;
 /** At most this many outlines within one another: a holder's frame, wall and well, the card, its printed frame. */
@@ -41,6 +44,12 @@ const SAMPLES_PER_SIDE = 60;
  * outline: a well is plain, so a band outside that varies by this much halves the outline's claim to be the cut.
  */
 const PLAIN_BAND_SPREAD = 10;
+/**
+ * A holder's well is darker than the card in it (the dark insert behind the card, or the scanner's lid behind clear
+ * plastic), while a wall steps from its plastic to that darker well and a printed frame from the border to the art,
+ * mostly darker: an outline lighter outside than inside counts this share of its step.
+ */
+const LIGHTER_OUTSIDE_WEIGHT = 0.5;
 /** Outlines scoring at least this share of the best cut score are all taken for cuts; the largest of them is the card. */
 const NEAR_BEST_CUT = 0.6;
 
@@ -56,10 +65,7 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     const inside = nestedOutlines(image, outer, candidateOutlines);
     if (inside.length === 0) break;
-    // A holder's wall has two faces, a millimetre or two apart: an outline that close inside the first one found
-    // says it is plastic. A card's printed frame lies at least a border (2 mm and more) inside its cut.
-    // A grader's label just above the outline says the same.
-    if (depth === 0 && !inside.some((quad) => sharesOf(quad, outline).every((share) => share >= WALL_SHARE)) && findSlabLabel(image, outline) === null) return outline;
+    if (depth === 0 && !isHolder(image, outline, inside)) return outline;
     nested.push(...inside);
     outer = inside.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
   }
@@ -70,6 +76,20 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
   const best = Math.max(...scores);
   const cuts = nested.filter((_, i) => scores[i]! >= NEAR_BEST_CUT * best);
   return cuts.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
+}
+
+/**
+ * Whether `outline`, with these outlines found inside it, is a holder. A holder's wall has two faces a millimetre or
+ * two apart: an outline that close inside says it is plastic (a card's printed frame lies at least a border, 2 mm and
+ * more, inside its cut), and is an edge nearly as clear as any inside (not the noise of a border's print). Or a grader's label lies just above it and a card lies inside in a well darker than the
+ * card: a light band with print above a raw card (lettering on the table) is not enough, and a raw card's frame has
+ * the lighter border outside it.
+ */
+function isHolder(image: DecodedImage, outline: Point[], inside: Point[][]): boolean {
+  const clearest = Math.max(...inside.map((quad) => cutScore(image, quad)));
+  const isWall = (quad: Point[]) => sharesOf(quad, outline).every((share) => share >= WALL_SHARE) && cutScore(image, quad) >= WALL_CLARITY * clearest;
+  if (inside.some(isWall)) return true;
+  return inside.some((quad) => isDarkerOutside(image, quad)) && findSlabLabel(image, outline) !== null;
 }
 
 /** The card-shaped outlines inside `outer`, centred in it. */
@@ -96,7 +116,12 @@ function cutScore(image: DecodedImage, quad: Point[]): number {
   const outside = band(image, quad, BAND_SHARE);
   const inside = band(image, quad, -BAND_SHARE);
   const step = Math.hypot(outside.mean[0] - inside.mean[0], outside.mean[1] - inside.mean[1], outside.mean[2] - inside.mean[2]);
-  return step / (1 + outside.spread / PLAIN_BAND_SPREAD);
+  return ((luma(...outside.mean) < luma(...inside.mean) ? 1 : LIGHTER_OUTSIDE_WEIGHT) * step) / (1 + outside.spread / PLAIN_BAND_SPREAD);
+}
+
+/** Whether the band just outside `quad` is darker than the band just inside it (a card in a dark well). */
+function isDarkerOutside(image: DecodedImage, quad: Point[]): boolean {
+  return luma(...band(image, quad, BAND_SHARE).mean) < luma(...band(image, quad, -BAND_SHARE).mean);
 }
 
 /** Mean colour and mean distance from it of the pixels `offsetShare` of the quad's width outside its sides (inside when negative). */
