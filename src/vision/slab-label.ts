@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import { CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Point } from '../contracts/measurement.ts';
 import { CARD_CORNERS_MM } from './card-outline.ts';
 import type { RegionMm } from './flatten.ts';

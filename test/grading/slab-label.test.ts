@@ -67,6 +67,7 @@ describe('reading a slab label', () => {
     ['a descriptor with its number but no cert and no PSA', 'PIKACHU NM\nBASIC 7'],
     ['a cert that is too short', 'MEW EX - HOLO MINT\nHOLON 9\n6520024'],
     ['a label naming another grader in PSA\'s layout', 'CGC\nMEW EX MINT\nHOLON 10\n65200248'],
+    ['a grade beside its words on one line and a cert, no grader named (CGC and TAG print so too)', '2022 Pokemon Lost Origin\nGiratina V MINT 9\n4109876001'],
   ])('not a label: %s → raw', (_, text) => {
     expect(parseSlabLabel(text)).toBeNull();
   });

@@ -38,18 +38,23 @@ function expectCardFound(measurement: SideMeasurement) {
   expect(Math.abs(measurement.centering.vertical.worstShare - 50)).toBeLessThanOrEqual(2);
 }
 
+const PSA_SLAB: SyntheticSlab = { layout: 'psa', company: 'PSA', gradeText: 'MINT', grade: '9', cert: '65200248', year: '2005 POKEMON JAPANESE', name: 'MEW EX - HOLO', number: '#003', variety: 'HOLON PHANTOM' };
+
 const SLABS: Array<[string, SyntheticSlab, SlabLabel]> = [
-  ['PSA', { company: 'PSA', gradeText: 'GEM MT 10', cert: '84512377', year: '1999 POKEMON GAME', name: 'CHARIZARD-HOLO' }, { company: 'PSA', grade: 10 }],
-  ['BGS', { company: 'BECKETT', gradeText: '9.5 GEM MINT', cert: '0012345678', year: '2021 POKEMON EVOLVING SKIES', name: 'UMBREON VMAX' }, { company: 'BGS', grade: 9.5 }],
-  ['CGC', { company: 'CGC', gradeText: 'MINT 9', cert: '4109876001', year: '2022 Pokemon Lost Origin', name: 'Giratina V' }, { company: 'CGC', grade: 9 }],
-  ['SGC', { company: 'SGC', gradeText: '8.5 NM-MT+', cert: '1234567', year: '1999 Pokemon Jungle', name: 'Pikachu' }, { company: 'SGC', grade: 8.5 }],
-  ['TAG', { company: 'TAG', gradeText: 'MINT 9', cert: 'A1B2C3D4', year: '2020 POKEMON VIVID VOLTAGE', name: 'PIKACHU VMAX' }, { company: 'TAG', grade: 9 }],
-  ['AGS', { company: 'AGS', gradeText: 'NM-MT 8', cert: '2019004512', year: '2019 HIDDEN FATES', name: 'MEW' }, { company: 'AGS', grade: 8 }],
+  // PSA's own layout prints no "PSA" (its logo is a graphic): read by the layout alone, which the parser before issue
+  // 30 could not do (it wanted the word PSA, and the grade on its descriptor's line).
+  ['PSA, in its own layout', PSA_SLAB, { company: 'PSA', grade: 9, descriptor: 'MINT', cert: '65200248' }],
+  ['PSA, GEM MT 10', { ...PSA_SLAB, gradeText: 'GEM MT', grade: '10', cert: '84512377', year: '1999 POKEMON GAME', name: 'CHARIZARD-HOLO', number: '#4', variety: '1ST EDITION' }, { company: 'PSA', grade: 10, descriptor: 'GEM MT', cert: '84512377' }],
+  ['BGS', { company: 'BECKETT', gradeText: '9.5 GEM MINT', cert: '0012345678', year: '2021 POKEMON EVOLVING SKIES', name: 'UMBREON VMAX' }, { company: 'BGS', grade: 9.5, descriptor: 'GEM MINT', cert: '0012345678' }],
+  ['CGC', { company: 'CGC', gradeText: 'MINT 9', cert: '4109876001', year: '2022 Pokemon Lost Origin', name: 'Giratina V' }, { company: 'CGC', grade: 9, descriptor: 'MINT', cert: '4109876001' }],
+  ['SGC', { company: 'SGC', gradeText: '8.5 NM-MT+', cert: '1234567', year: '1999 Pokemon Jungle', name: 'Pikachu' }, { company: 'SGC', grade: 8.5, descriptor: 'NM MT', cert: '1234567' }],
+  ['TAG', { company: 'TAG', gradeText: 'MINT 9', cert: 'E2735512', year: '2020 POKEMON VIVID VOLTAGE', name: 'PIKACHU VMAX' }, { company: 'TAG', grade: 9, descriptor: 'MINT', cert: 'E2735512' }],
+  ['AGS', { company: 'AGS', gradeText: 'NM-MT 8', cert: '2019004512', year: '2019 HIDDEN FATES', name: 'MEW' }, { company: 'AGS', grade: 8, descriptor: 'NM MT', cert: '2019004512' }],
 ];
 
 describe('a slabbed card', () => {
   it.each(SLABS.map(([name, slab, expected], i) => [name, slab, expected, i] as const))(
-    'given a card in a slab by %s, turned a little, when measured and its label read, then the card is found and the label gives the grader and grade',
+    'given a card in a slab by %s, turned a little, when measured and its label read, then the card is found and the label gives the grader, grade, descriptor and cert',
     async (_, slab, expected, i) => {
       const front = await frontOf(card({ slab, rotationDeg: i % 2 === 0 ? -2 : 3 }), 20 + i);
       expectCardFound(front.measurement);

@@ -148,8 +148,9 @@ function psaCertIn(lines: ReadonlyArray<readonly string[]>): string | null {
 function parsePsaLayout(text: string, namesPsa: boolean): SlabLabel | null {
   const lines = text.split(/\r?\n/).map(cleanLine).filter((tokens) => tokens.length > 0);
   for (const [i, tokens] of lines.entries()) {
-    // "MINT 9" on one line (older labels, or OCR joining two lines): the descriptor before the last number.
-    const sameLineGrade = psaGradeOf(tokens.at(-1));
+    // "MINT 9" on one line (older PSA labels, or OCR joining two lines): the descriptor before the last number. Other
+    // graders print their grades so too (CGC's, TAG's "MINT 9"), so this only with the text naming PSA.
+    const sameLineGrade = namesPsa ? psaGradeOf(tokens.at(-1)) : null;
     const layouts: Array<{ descriptorTokens: readonly string[]; grade: number | null; gradeLine: number }> = [
       { descriptorTokens: tokens, grade: psaGradeOf(lines[i + 1]?.at(-1)), gradeLine: i + 1 },
     ];

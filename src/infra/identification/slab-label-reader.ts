@@ -13,7 +13,8 @@ import { binarise, startOcrWorker } from './ocr-identifier.ts';
 // The label is read as one block of lines (tesseract keeps each printed line a line, which PSA's layout needs: the
 // grade's words end one line, the grade the next). When that does not parse, its right-hand column alone (where PSA
 // prints the descriptor, the grade and the cert) is read again: on its own, tesseract no longer joins it to the card's
-// name and reads it cleaner.
+// name and reads it cleaner. Last, the whole label as scattered text: that finds a grader's name printed large (BGS,
+// CGC, SGC, TAG, AGS), which tesseract skips when it looks for lines of one size.
 
 /** White round the print, as on the name band: tesseract finds lines touching the picture's edge badly. */
 const PADDING_PX = 12;
@@ -26,18 +27,20 @@ export interface SlabLabelReader {
   close(): Promise<void>;
 }
 
+/** The readings tried in turn, until one parses. */
+type LabelPart = 'whole' | 'right column' | 'scattered';
+const READINGS: ReadonlyArray<{ part: LabelPart; left: number; mode: PSM }> = [
+  { part: 'whole', left: 0, mode: PSM.SINGLE_BLOCK },
+  { part: 'right column', left: 1 - RIGHT_COLUMN_SHARE, mode: PSM.SINGLE_BLOCK },
+  { part: 'scattered', left: 0, mode: PSM.SPARSE_TEXT },
+];
+
 export interface SlabLabelReaderOptions {
   langPath?: string;
   /** Told when reading failed (logging). */
   onError?: (error: unknown) => void;
   /** Told every text OCR read, and from which part of the label (the labels bench). */
-  onText?: (part: 'whole' | 'right column', text: string) => void;
-}
-
-async function startLabelWorker(langPath: string | undefined): Promise<Worker> {
-  const worker = await startOcrWorker(langPath);
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
-  return worker;
+  onText?: (part: LabelPart, text: string) => void;
 }
 
 export function createSlabLabelReader(options: SlabLabelReaderOptions = {}): SlabLabelReader {
@@ -50,14 +53,17 @@ export function createSlabLabelReader(options: SlabLabelReaderOptions = {}): Sla
     await (await started).terminate();
   }
 
-  async function ocr(pixels: Uint8Array, width: number, height: number, left: number): Promise<string> {
-    worker ??= startLabelWorker(options.langPath);
+  async function ocr(pixels: Uint8Array, width: number, height: number, leftShare: number, mode: PSM): Promise<string> {
+    worker ??= startOcrWorker(options.langPath);
+    const left = Math.round(width * leftShare);
     const png = await sharp(pixels, { raw: { width, height, channels: 1 } })
       .extract({ left, top: 0, width: width - left, height })
       .extend({ top: PADDING_PX, bottom: PADDING_PX, left: PADDING_PX, right: PADDING_PX, background: '#ffffff' })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    const { data } = await (await worker).recognize(png, {}, { text: true });
+    const started = await worker;
+    await started.setParameters({ tessedit_pageseg_mode: mode });
+    const { data } = await started.recognize(png, {}, { text: true });
     return data.text;
   }
 
@@ -66,13 +72,13 @@ export function createSlabLabelReader(options: SlabLabelReaderOptions = {}): Sla
     async read(label) {
       try {
         const binary = binarise(label.data);
-        const whole = await ocr(binary, label.width, label.height, 0);
-        options.onText?.('whole', whole);
-        const fromWhole = parseSlabLabel(whole);
-        if (fromWhole !== null) return fromWhole;
-        const right = await ocr(binary, label.width, label.height, Math.round(label.width * (1 - RIGHT_COLUMN_SHARE)));
-        options.onText?.('right column', right);
-        return parseSlabLabel(right);
+        for (const { part, left, mode } of READINGS) {
+          const text = await ocr(binary, label.width, label.height, left, mode);
+          options.onText?.(part, text);
+          const parsed = parseSlabLabel(text);
+          if (parsed !== null) return parsed;
+        }
+        return null;
       } catch (error) {
         options.onError?.(error);
         await close().catch(() => {}); // a broken worker is replaced on the next label
