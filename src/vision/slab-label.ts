@@ -1,4 +1,4 @@
-import { CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Point } from '../contracts/measurement.ts';
 import { CARD_CORNERS_MM } from './card-outline.ts';
 import type { RegionMm } from './flatten.ts';
@@ -54,6 +54,10 @@ const PRINT_SHARE = 0.5;
 const LIGHT_ROW_SHARE = 0.6;
 /** …and a column of it mostly paper down the band, less where it crosses every line of print. */
 const LIGHT_COLUMN_SHARE = 0.45;
+/** The band runs on, past dense print, through rows with at least this much paper: the frame and the holder have none. */
+const EDGE_ROW_SHARE = 0.2;
+/** What closes a band (the row above and below it, the column either side) lies at least this much inside the photo. */
+const MIN_IN_PHOTO_SHARE = 0.5;
 /** A line of print (or the grader's logo, or a barcode) may darken rows or columns for up to this long. */
 const MAX_DIP_MM = 4;
 /** A label carries print, but is not mostly print. */
@@ -72,11 +76,44 @@ interface Band {
   right: number;
 }
 
-/** The label near the card, upright and grey at LABEL_READ_PX_PER_MM (the paper alone), or null when there is none. */
+/**
+ * A slab scanned or photographed straight and filling the photo's width, as graders' and sellers' pictures are: the
+ * holder (about 80 mm wide) spans the photo, the card is centred in it, and its top lies about this far below the
+ * photo's top (a PSA holder: rim 4 mm, label 21 mm, well 8–20 mm). Used when the outline the engine found shows no
+ * label, which happens when that outline is warped or is not the card's.
+ */
+const PHOTO_SLAB_WIDTH_MM = 80;
+const PHOTO_CARD_TOP_MM = 40;
+
+/** The card's outline in a photo filled by its slab's width (see PHOTO_SLAB_WIDTH_MM). */
+function cardInSlabPhoto(image: DecodedImage): Point[] {
+  const pxPerMm = image.width / PHOTO_SLAB_WIDTH_MM;
+  const [left, top] = [((PHOTO_SLAB_WIDTH_MM - CARD_WIDTH_MM) / 2) * pxPerMm, PHOTO_CARD_TOP_MM * pxPerMm];
+  const [right, bottom] = [left + CARD_WIDTH_MM * pxPerMm, top + CARD_HEIGHT_MM * pxPerMm];
+  return [{ x: left, y: top }, { x: right, y: top }, { x: right, y: bottom }, { x: left, y: bottom }];
+}
+
+/**
+ * The label near the card, upright and grey at LABEL_READ_PX_PER_MM (the paper alone), or null when there is none.
+ * Looked for round the card's outline; failing that, where it is in a photo its slab fills.
+ */
 export function findSlabLabel(image: DecodedImage, quad: readonly Point[]): GreyImage | null {
-  const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, quad);
+  for (const outline of [quad, cardInSlabPhoto(image)]) {
+    const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, outline);
+    const band = findBand(image, mmToPhoto);
+    if (band !== null) return labelPicture(image, mmToPhoto, band);
+  }
+  return null;
+}
+
+/** The label of a slab that fills the photo's width, found without a card outline (a photo the engine refused). */
+export function findSlabLabelInPhoto(image: DecodedImage): GreyImage | null {
+  const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, cardInSlabPhoto(image));
   const band = findBand(image, mmToPhoto);
-  if (band === null) return null;
+  return band === null ? null : labelPicture(image, mmToPhoto, band);
+}
+
+function labelPicture(image: DecodedImage, mmToPhoto: Homography, band: Band): GreyImage {
   const region = { x0: band.left + READ_INSET_MM, x1: band.right - READ_INSET_MM, y0: band.top + READ_INSET_MM, y1: band.bottom - READ_INSET_MM };
   return greyRegion(image, mmToPhoto, region, LABEL_READ_PX_PER_MM).grey;
 }
@@ -85,11 +122,12 @@ export function findSlabLabel(image: DecodedImage, quad: readonly Point[]): Grey
  * The region (mm on the card's axes, y up from the card's top negative) in grey, and how colourful each pixel is
  * (its channels' spread); what lies outside the photo is black.
  */
-function greyRegion(image: DecodedImage, mmToPhoto: Homography, region: RegionMm, pxPerMm: number): { grey: GreyImage; chroma: Uint8Array } {
+function greyRegion(image: DecodedImage, mmToPhoto: Homography, region: RegionMm, pxPerMm: number): { grey: GreyImage; chroma: Uint8Array; inPhoto: Uint8Array } {
   const width = Math.round((region.x1 - region.x0) * pxPerMm);
   const height = Math.round((region.y1 - region.y0) * pxPerMm);
   const data = new Uint8Array(width * height);
   const chroma = new Uint8Array(width * height);
+  const inPhoto = new Uint8Array(width * height);
   const rgb = new Float64Array(3);
   const h = mmToPhoto;
   for (let y = 0; y < height; y++) {
@@ -101,11 +139,12 @@ function greyRegion(image: DecodedImage, mmToPhoto: Homography, region: RegionMm
       const py = (h[3]! * mx + h[4]! * my + h[5]!) / w;
       if (px < 0 || py < 0 || px > image.width - 1 || py > image.height - 1) continue;
       sampleRgb(image, px, py, rgb);
+      inPhoto[y * width + x] = 1;
       data[y * width + x] = Math.round(luma(rgb[0]!, rgb[1]!, rgb[2]!));
       chroma[y * width + x] = Math.round(Math.max(rgb[0]!, rgb[1]!, rgb[2]!) - Math.min(rgb[0]!, rgb[1]!, rgb[2]!));
     }
   }
-  return { grey: { data, width, height }, chroma };
+  return { grey: { data, width, height }, chroma, inPhoto };
 }
 
 /** Runs of true (gaps up to maxGap bridged), as [first, last] indices. */
@@ -132,23 +171,41 @@ function runsOf(flags: readonly boolean[], maxGap: number): Array<[number, numbe
  */
 function findBand(image: DecodedImage, mmToPhoto: Homography): Band | null {
   const area = { x0: -SEARCH_SIDE_MM, x1: CARD_WIDTH_MM + SEARCH_SIDE_MM, y0: -SEARCH_ABOVE_MM, y1: SEARCH_INTO_OUTLINE_MM };
-  const { grey, chroma } = greyRegion(image, mmToPhoto, area, SEARCH_PX_PER_MM);
+  const { grey, chroma, inPhoto } = greyRegion(image, mmToPhoto, area, SEARCH_PX_PER_MM);
+  // A band must be closed by something in the photo (a frame, the holder): the photo's own edge closes a light table too.
+  const closedInPhoto = (lineExists: boolean, first: number, step: number, count: number) => {
+    if (!lineExists) return false;
+    let inside = 0;
+    for (let k = 0; k < count; k++) inside += inPhoto[first + k * step]!;
+    return inside >= MIN_IN_PHOTO_SHARE * count;
+  };
   const { data, width, height } = grey;
   const paperLevel = percentile(data, 0.98);
   if (paperLevel < PAPER_MIN) return null;
   const isPaper = (i: number) => data[i]! >= PAPER_SHARE * paperLevel && chroma[i]! <= PAPER_MAX_CHROMA;
   // Rows are judged across the card's own width: the band must span it.
   const [cardX0, cardX1] = [Math.round(SEARCH_SIDE_MM * SEARCH_PX_PER_MM), Math.round((SEARCH_SIDE_MM + CARD_WIDTH_MM) * SEARCH_PX_PER_MM)];
-  const lightRow = Array.from({ length: height }, (_, y) => {
-    let paper = 0;
-    for (let x = cardX0; x < cardX1; x++) if (isPaper(y * width + x)) paper++;
-    return paper >= LIGHT_ROW_SHARE * (cardX1 - cardX0);
-  });
   const maxDip = Math.round(MAX_DIP_MM * SEARCH_PX_PER_MM);
   const toMmY = (row: number) => area.y0 + row / SEARCH_PX_PER_MM;
   const toMmX = (column: number) => area.x0 + column / SEARCH_PX_PER_MM;
   const bands: Band[] = [];
-  for (const [top, bottom] of runsOf(lightRow, maxDip)) {
+  const rowPaperShare = (y: number) => {
+    let paper = 0;
+    for (let x = cardX0; x < cardX1; x++) if (isPaper(y * width + x)) paper++;
+    return paper / (cardX1 - cardX0);
+  };
+  const lightRow = Array.from({ length: height }, (_, y) => rowPaperShare(y) >= LIGHT_ROW_SHARE);
+  const seen = new Set<string>();
+  for (const [lightTop, lightBottom] of runsOf(lightRow, maxDip)) {
+    // The band's ends are where its paper ends (the frame, the holder), not where print is dense: a line with a
+    // barcode, a logo and the cert may have less paper than a light row, and is still the label.
+    let [top, bottom] = [lightTop, lightBottom];
+    while (top > 0 && rowPaperShare(top - 1) >= EDGE_ROW_SHARE) top--;
+    while (bottom < height - 1 && rowPaperShare(bottom + 1) >= EDGE_ROW_SHARE) bottom++;
+    if (seen.has(`${top}:${bottom}`)) continue;
+    seen.add(`${top}:${bottom}`);
+    const cardColumns = cardX1 - cardX0;
+    if (!closedInPhoto(top > 0, (top - 1) * width + cardX0, 1, cardColumns) || !closedInPhoto(bottom < height - 1, (bottom + 1) * width + cardX0, 1, cardColumns)) continue;
     // A band reaching the search's edge has no edge of its own there: a light table or paper, not a label.
     if (top <= maxDip || bottom >= height - 1 - maxDip) continue;
     const heightMm = (bottom - top + 1) / SEARCH_PX_PER_MM;
@@ -162,6 +219,8 @@ function findBand(image: DecodedImage, mmToPhoto: Homography): Band | null {
     const middle = Math.round(width / 2);
     const side = runsOf(lightColumn, maxDip).find(([first, last]) => first <= middle && last >= middle);
     if (side === undefined || side[0] <= maxDip || side[1] >= width - 1 - maxDip) continue;
+    const rows = bottom - top + 1;
+    if (!closedInPhoto(side[0] > 0, top * width + side[0] - 1, width, rows) || !closedInPhoto(side[1] < width - 1, top * width + side[1] + 1, width, rows)) continue;
     if ((side[1] - side[0] + 1) / SEARCH_PX_PER_MM < LABEL_MIN_WIDTH_SHARE * CARD_WIDTH_MM) continue;
     let dark = 0;
     for (let y = top; y <= bottom; y++) for (let x = side[0]; x <= side[1]; x++) if (data[y * width + x]! < PRINT_SHARE * paperLevel) dark++;

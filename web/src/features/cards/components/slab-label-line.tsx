@@ -15,7 +15,7 @@ export function slabLabelText(label: NonNullable<CardResult['slabLabel']>): stri
  * so the grader's grade is never mistaken for ours (ours is measured from the card, as for a raw one).
  */
 export function SlabLabelLine({ result }: { result: CardResult }) {
-  if (!result.isGraded || !result.slabLabel) return null;
+  if (!result.slabLabel) return null;
   return (
     <div data-testid="slab-label" className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
       <Award className="mt-0.5 size-4 shrink-0" aria-hidden />
