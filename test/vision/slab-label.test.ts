@@ -4,7 +4,9 @@ import type { SlabLabel } from '../../src/contracts/grading.ts';
 import type { SideMeasurement } from '../../src/contracts/measurement.ts';
 import { gradeCard } from '../../src/domain/grading/index.ts';
 import { createSlabLabelReader } from '../../src/infra/identification/slab-label-reader.ts';
-import { renderSyntheticCard } from '../../src/vision/index.ts';
+import { CARD_CORNERS_MM } from '../../src/vision/card-outline.ts';
+import { applyHomography, homographyFromPoints } from '../../src/vision/geometry.ts';
+import { decodeImage, findSlabLabel, measureSideWithPicture, renderSyntheticCard } from '../../src/vision/index.ts';
 import type { SyntheticCardSpec, SyntheticSlab } from '../../src/vision/index.ts';
 import { MEASURE_MAX_SIDE } from '../../src/workers/grading/index.ts';
 import { measureSideOrRefuse } from '../../src/workers/grading/measure-side-task.ts';
@@ -78,5 +80,40 @@ describe('a slabbed card', () => {
 
   it('given a raw card on white lined paper or a light table, when measured, then no label is found', async () => {
     for (const photo of [{ surface: 'lined-paper' as const }, { background: '#e6e4dc' }]) expect((await frontOf(card(photo), 32)).label).toBeNull();
+  });
+
+  // The outline the engine hands over may be the card (the label 6–20 mm above it) or the holder's body below the
+  // label: the label is found either way. Outlines are made on the card's own axes (mm) from the card found.
+  it.each([
+    ['the card itself', { x0: 0, y0: 0, x1: 63, y1: 88 }],
+    ['a card 10 mm lower in its holder (the label 16 mm above it)', { x0: 0, y0: 10, x1: 63, y1: 98 }],
+    ["the holder's body below the label", { x0: -7, y0: -5, x1: 70, y1: 94 }],
+    ['the whole holder, label and all', { x0: -8, y0: -33, x1: 71, y1: 95 }],
+  ])('given the outline handed over is %s, when the label is looked for, then it is found and read', async (_, outlineMm) => {
+    const bytes = await renderSyntheticCard(card({ slab: PSA_SLAB, rotationDeg: 2 }), 41);
+    const image = await decodeImage(bytes, { maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE });
+    const cardToPhoto = homographyFromPoints(CARD_CORNERS_MM, measureSideWithPicture(image, 'front').measurement.quad);
+    const { x0, y0, x1, y1 } = outlineMm;
+    const outline = [applyHomography(cardToPhoto, x0, y0), applyHomography(cardToPhoto, x1, y0), applyHomography(cardToPhoto, x1, y1), applyHomography(cardToPhoto, x0, y1)];
+    const label = findSlabLabel(image, outline);
+    expect(label).not.toBeNull();
+    expect(await reader.read(label!)).toEqual(SLABS[0]![2]);
+  });
+
+  it('given a slab photographed with its label cut off the top, when measured, then no label is read', async () => {
+    const drawn = await renderSyntheticCard(card({ slab: PSA_SLAB }), 42);
+    const { height = 0, width = 0 } = await sharp(drawn).metadata();
+    // The label's foot lies above the card's top; cropping the top fifth, as sellers' listings do, cuts it off.
+    const top = Math.round(height * 0.27);
+    const cropped = await sharp(drawn).extract({ left: 0, top, width, height: height - top }).jpeg({ quality: 85 }).toBuffer();
+    const output = await measureSideOrRefuse({ bytes: cropped, side: 'front', maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE });
+    if (!output.ok) throw new Error(`refused: ${output.message}`);
+    expect(output.label === null ? null : await reader.read(output.label)).toBeNull();
+  });
+
+  it('given the same slab photo twice, when its label is read, then both readings are the same', async () => {
+    const [first, second] = [await frontOf(card({ slab: PSA_SLAB }), 43), await frontOf(card({ slab: PSA_SLAB }), 43)];
+    expect(Buffer.from(first.label!.data).equals(Buffer.from(second.label!.data))).toBe(true);
+    expect(await reader.read(first.label!)).toEqual(await reader.read(second.label!));
   });
 });
