@@ -104,28 +104,33 @@ function cleanLine(line: string): string[] {
   return tokens.map((token) => token.replace(/^[^A-Z0-9#]+|[^A-Z0-9+]+$/g, ''));
 }
 
-/** The grade a printed number stands for (10, 9, 8.5, "1O"), or null. */
-function psaGradeOf(token: string | undefined): number | null {
-  if (token === undefined) return null;
-  return gradeOf(token);
+/** The grade a line ends with (10, 9, 8.5, "1O"), or null. */
+function gradeEnding(tokens: readonly string[] | undefined): number | null {
+  const last = tokens?.at(-1);
+  return last === undefined ? null : gradeOf(last);
 }
 
-/** A PSA descriptor ending a line ("… MINT", "… NM-MT+"), read exactly or with one letter misread; all it could be. */
-function descriptorsEnding(tokens: readonly string[]): Array<{ descriptor: string; grade: number | null; exact: boolean; used: number }> {
-  const found: Array<{ descriptor: string; grade: number | null; exact: boolean; used: number }> = [];
-  for (const used of [2, 1]) {
-    if (tokens.length < used) continue;
-    const tail = tokens.slice(tokens.length - used).join(' ');
+interface PsaDescriptor {
+  descriptor: string;
+  grade: number | null;
+  /** Read letter for letter; else one letter was misread. */
+  exact: boolean;
+}
+
+/** The PSA descriptors a line may end with ("… MINT", "… NM-MT+"), read exactly or with one letter misread. */
+function descriptorsEnding(tokens: readonly string[]): PsaDescriptor[] {
+  const found: PsaDescriptor[] = [];
+  for (const wordCount of [2, 1]) {
+    if (tokens.length < wordCount) continue;
+    const tail = tokens.slice(tokens.length - wordCount).join(' ');
     const plus = tail.endsWith('+');
     const words = plus ? tail.slice(0, -1) : tail;
     for (const [descriptor, grade] of PSA_DESCRIPTORS) {
-      if (descriptor.split(' ').length !== used) continue;
+      if (descriptor.split(' ').length !== wordCount) continue;
       if (plus && (grade === null || grade >= 10)) continue;
       const distance = editDistance(words, descriptor);
-      // One misread letter only where the word is long enough that one letter still leaves it recognisable, or
-      // (checked by the caller) where the grade printed below agrees with it.
       if (distance > 1) continue;
-      found.push({ descriptor: plus ? `${descriptor}+` : descriptor, grade: grade === null ? null : plus ? grade + 0.5 : grade, exact: distance === 0, used });
+      found.push({ descriptor: plus ? `${descriptor}+` : descriptor, grade: grade === null ? null : plus ? grade + 0.5 : grade, exact: distance === 0 });
     }
   }
   return found;
@@ -148,20 +153,19 @@ function psaCertIn(lines: ReadonlyArray<readonly string[]>): string | null {
 function parsePsaLayout(text: string, namesPsa: boolean): SlabLabel | null {
   const lines = text.split(/\r?\n/).map(cleanLine).filter((tokens) => tokens.length > 0);
   for (const [i, tokens] of lines.entries()) {
+    const layouts: Array<{ descriptorTokens: readonly string[]; grade: number | null; gradeLine: number }> = [
+      { descriptorTokens: tokens, grade: gradeEnding(lines[i + 1]), gradeLine: i + 1 },
+    ];
     // "MINT 9" on one line (older PSA labels, or OCR joining two lines): the descriptor before the last number. Other
     // graders print their grades so too (CGC's, TAG's "MINT 9"), so this only with the text naming PSA.
-    const sameLineGrade = namesPsa ? psaGradeOf(tokens.at(-1)) : null;
-    const layouts: Array<{ descriptorTokens: readonly string[]; grade: number | null; gradeLine: number }> = [
-      { descriptorTokens: tokens, grade: psaGradeOf(lines[i + 1]?.at(-1)), gradeLine: i + 1 },
-    ];
-    if (sameLineGrade !== null && tokens.length > 1) layouts.push({ descriptorTokens: tokens.slice(0, -1), grade: sameLineGrade, gradeLine: i });
+    const sameLineGrade = gradeEnding(tokens);
+    if (namesPsa && sameLineGrade !== null && tokens.length > 1) layouts.push({ descriptorTokens: tokens.slice(0, -1), grade: sameLineGrade, gradeLine: i });
     for (const { descriptorTokens, grade, gradeLine } of layouts) {
       for (const candidate of descriptorsEnding(descriptorTokens)) {
-        // AUTHENTIC has no number; every other descriptor agrees with the grade printed with it.
-        if (candidate.grade === null ? grade !== null && gradeLine !== i : candidate.grade !== grade) continue;
-        if (!candidate.exact && candidate.grade === null) continue;
-        const certLines = candidate.grade === null ? lines.slice(i, i + 1 + CERT_LINES_BELOW) : lines.slice(gradeLine, gradeLine + 1 + CERT_LINES_BELOW);
-        const cert = psaCertIn(certLines);
+        // The words and the number agree (a misread letter is let through only so). AUTHENTIC has no number beside
+        // it to agree with: it is taken only as printed.
+        if (candidate.grade !== grade || (candidate.grade === null && !candidate.exact)) continue;
+        const cert = psaCertIn(lines.slice(candidate.grade === null ? i : gradeLine, gradeLine + 1 + CERT_LINES_BELOW));
         if (cert === null && !namesPsa) continue;
         return { company: 'PSA', grade: candidate.grade, descriptor: candidate.descriptor, cert };
       }
