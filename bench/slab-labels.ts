@@ -67,9 +67,14 @@ function cardOutlineBelow(quad: readonly Point[], gapMm: number): Point[] {
 
 const describe = (label: SlabLabel | null) => (label === null ? '—' : `${label.company} ${label.grade ?? ''} ${label.descriptor ?? ''} · ${label.cert ?? 'no cert'}`.replace(/\s+/g, ' '));
 const right = (label: SlabLabel | null, truth: Truth) => label !== null && label.company === truth.company && label.grade === truth.grade;
+/** labels.json writes the descriptor with its grade ("GEM-MT 10"); compared without it, dashes and spaces alike. */
+const sameWords = (a: string) => a.replace(/\s*\d+(\.5)?$/, '').replace(/[-\s]+/g, ' ').trim();
+const descriptorRight = (label: SlabLabel | null, truth: Truth) => label?.descriptor != null && truth.descriptor !== undefined && sameWords(label.descriptor) === sameWords(truth.descriptor);
 
 const reader = createSlabLabelReader({ onText: verbose ? (part, text) => console.log(`    ${part}: ${JSON.stringify(text)}`) : undefined });
-const tally = Object.fromEntries(MODES.map((mode) => [mode, { inFrame: 0, right: 0, rightWhenRefused: 0, falseReads: 0, outOfFrame: 0, refused: 0 }]));
+/** How long each label found took to read (OCR and parsing), seconds. */
+const readSeconds: number[] = [];
+const tally = Object.fromEntries(MODES.map((mode) => [mode, { inFrame: 0, right: 0, rightWhenRefused: 0, descriptorRight: 0, falseReads: 0, outOfFrame: 0, refused: 0 }]));
 try {
   for (const truth of truths) {
     const bytes = new Uint8Array(await readFile(path.join(dir, truth.file)));
@@ -91,8 +96,11 @@ try {
         const quad = measureSideWithPicture(image, 'front').measurement.quad;
         label = findSlabLabel(image, cardOutlineBelow(quad, Number(mode.replace(/\D/g, ''))));
       }
+      const started = performance.now();
       const read = label === null ? null : await reader.read(label);
+      if (label !== null) readSeconds.push((performance.now() - started) / 1000);
       if (truth.labelInFrame && right(read, truth)) counts[output.ok ? 'right' : 'rightWhenRefused']++;
+      if (truth.labelInFrame && output.ok && descriptorRight(read, truth)) counts.descriptorRight++;
       if (!truth.labelInFrame && read !== null) counts.falseReads++;
       const verdict = truth.labelInFrame ? (right(read, truth) ? 'right' : label === null ? 'NO LABEL FOUND' : 'WRONG') : read === null ? 'right' : 'FALSE READ';
       cells.push(`${mode}: ${output.ok ? '' : `refused (${output.code}), from the photo alone: `}${describe(read)} (${verdict})`);
@@ -109,6 +117,9 @@ for (const mode of MODES) {
   const share = (count: number) => (t.inFrame === 0 ? 0 : (100 * count) / t.inFrame).toFixed(0);
   console.log(
     `  ${mode.padEnd(12)} read right ${t.right}/${t.inFrame} (${share(t.right)}%); with the labels of refused photos read from the photo alone ` +
-      `${t.right + t.rightWhenRefused}/${t.inFrame} (${share(t.right + t.rightWhenRefused)}%); false reads ${t.falseReads}/${t.outOfFrame}; photos refused ${t.refused}`,
+      `${t.right + t.rightWhenRefused}/${t.inFrame} (${share(t.right + t.rightWhenRefused)}%); descriptor right ${t.descriptorRight}/${t.inFrame}; ` +
+      `false reads ${t.falseReads}/${t.outOfFrame}; photos refused ${t.refused}`,
   );
 }
+const sorted = [...readSeconds].sort((a, b) => a - b);
+if (sorted.length > 0) console.log(`  reading a label found: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} s, slowest ${sorted.at(-1)!.toFixed(2)} s (${sorted.length} readings)`);
