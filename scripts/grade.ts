@@ -1,5 +1,6 @@
 // Grades a card from its photos, for people and audits:
 //   npm run grade -- front.jpg [back.jpg] [--out dir] [--no-identify]
+// A card in a grader's slab has its label read, as the API does.
 // Prints the full result as JSON on stdout and writes the annotated pictures (PNG) to --out (default: here).
 // A photo that cannot be graded prints { error, code } and exits with status 2; any other failure, status 1.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { AppError } from '../src/contracts/errors.ts';
 import { createCpuPool } from '../src/infra/cpu-pool/index.ts';
 import { createCardIdentifier, noIdentifier } from '../src/infra/identification/index.ts';
+import { createSlabLabelReader } from '../src/infra/identification/slab-label-reader.ts';
 import { gradeCard } from '../src/workers/grading/index.ts';
 
 const usage = 'usage: npm run grade -- front.jpg [back.jpg] [--out dir] [--no-identify]';
@@ -31,11 +33,14 @@ const identifier = values['no-identify']
   ? noIdentifier
   : createCardIdentifier(config, (reason) => console.error(`vision model not used (${reason}); OCR result instead`));
 
+// As the API: a card photographed in a slab has its label read (offline OCR, started only when a label is found).
+const labelReader = createSlabLabelReader({ onError: (error) => console.error('slab label not read; card graded as raw:', error) });
+
 const annotatedName = (photo: string) => path.join(values.out, `${path.parse(photo).name}.annotated.png`);
 
 try {
   const [front, back] = await Promise.all([readFile(frontPath), backPath ? readFile(backPath) : undefined]);
-  const graded = await gradeCard(back ? { front, back } : { front }, { cpuPool, identifier, maxPixels: config.IMAGE_MAX_PIXELS });
+  const graded = await gradeCard(back ? { front, back } : { front }, { cpuPool, identifier, labelReader, maxPixels: config.IMAGE_MAX_PIXELS });
   await mkdir(values.out, { recursive: true });
   await writeFile(annotatedName(frontPath), graded.annotated.front);
   if (backPath && graded.annotated.back) await writeFile(annotatedName(backPath), graded.annotated.back);
@@ -51,5 +56,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await Promise.all([cpuPool.close(), identifier.close()]);
+  await Promise.all([cpuPool.close(), identifier.close(), labelReader.close()]);
 }

@@ -165,8 +165,18 @@ export const sideMeasurementsSchema = z.object({
   back: sideMeasurementSchema.optional(),
 });
 
-/** What a grader's slab label says, read off the photo of a slabbed card (the grade in steps of 0.5). */
-export const slabLabelSchema = z.object({ company: gradingCompanySchema, grade: z.number().min(1).max(10) });
+/**
+ * What a grader's slab label says, read off the photo of a slabbed card: the card's official grade (steps of 0.5),
+ * the words printed with it (PSA's "GEM MT", "NM-MT"; BGS's "GEM MINT") and the certification number. Descriptor
+ * and cert are null when the label did not show them (and on cards graded before they were read).
+ */
+export const slabLabelSchema = z.object({
+  company: gradingCompanySchema,
+  /** Null for PSA's AUTHENTIC: the card is genuine, and was not graded. */
+  grade: z.number().min(1).max(10).nullable(),
+  descriptor: z.string().nullable().default(null),
+  cert: z.string().nullable().default(null),
+});
 export type SlabLabel = z.infer<typeof slabLabelSchema>;
 export type GradingCompany = SlabLabel['company'];
 
@@ -190,7 +200,13 @@ export const gradedCardSchema = cardGradeSchema.extend({
   psa10Value: z.string(),
   identification: identificationSchema,
   measurements: sideMeasurementsSchema,
-  /** A card photographed in a grader's slab: the label's grader and grade. Absent for a raw card. */
+  /**
+   * Professionally graded: the card was photographed in a grader's slab and its label was read. The label's grade is
+   * the official one; overallGrade and the subgrades stay the engine's own, measured from the card as for a raw one.
+   * Absent from cards graded before labels were read: false.
+   */
+  isGraded: z.boolean().default(false),
+  /** A card photographed in a grader's slab: what its label says. Absent for a raw card. */
   slabLabel: slabLabelSchema.optional(),
 });
 export type GradedCard = z.infer<typeof gradedCardSchema>;

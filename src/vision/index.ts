@@ -9,5 +9,5 @@ export { measureSide, measureSideWithPicture } from './measure-side.ts';
 export type { MeasuredSide } from './measure-side.ts';
 export { renderSyntheticCard } from './synthetic/render.ts';
 export type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering, SyntheticSlab } from './synthetic/spec.ts';
-export { findSlabLabel } from './slab-label.ts';
+export { findSlabLabel, findSlabLabelInPhoto } from './slab-label.ts';
 export type { GreyImage } from './slab-label.ts';

@@ -6,6 +6,7 @@ import type {
   GradeLabel,
   GradeLabels,
   Identification,
+  SlabLabel,
   Subgrades,
 } from '../../contracts/grading.ts';
 import { NOT_AVAILABLE, UNKNOWN_CARD_NAME } from '../../contracts/grading.ts';
@@ -113,11 +114,16 @@ export function labelledPrice(estimate: Identification['estimatedValue']): strin
   return estimate ? `${estimate.text} (${estimate.label})` : NOT_AVAILABLE;
 }
 
-/** The grade and the identification as the Grading result of SPEC.md §3, before storage. */
+/**
+ * The grade and the identification as the Grading result of SPEC.md §3, before storage. A slab's label, when one
+ * was read, makes the card professionally graded (isGraded) with the label's grade as its official one; the
+ * engine's own grade beside it is still the one measured from the card.
+ */
 export function describeGradedCard(
   grade: CardGrade,
   identification: Identification,
   measurements: { front: SideMeasurement; back?: SideMeasurement },
+  slabLabel: SlabLabel | null = null,
 ): GradedCard {
   return {
     cardName: identification.cardName ?? UNKNOWN_CARD_NAME,
@@ -131,5 +137,7 @@ export function describeGradedCard(
     ...grade,
     identification,
     measurements: measurements.back ? { front: measurements.front, back: measurements.back } : { front: measurements.front },
+    isGraded: slabLabel !== null,
+    ...(slabLabel ? { slabLabel } : {}),
   };
 }

@@ -1,8 +1,8 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { SyntheticSlab } from './spec.ts';
 
-// A grader's slab as the renderer draws it round a card: a clear holder, a little larger than the card, and a white
-// label above the card inside it. Sizes follow a PSA holder (about 79 × 128 mm, the label about 73 × 21 mm); all in
+// A grader's slab as the renderer draws it round a card: a clear holder, a little larger than the card, and a label
+// above the card inside it (white paper; PSA's in a red frame, in PSA's layout). Sizes follow a PSA holder (about 79 × 128 mm, the label about 73 × 21 mm); all in
 // mm on the card's own axes, the card's top-left corner at (0, 0).
 
 /** The holder's outline round the card. */
@@ -18,25 +18,72 @@ const RIM_OPACITY = 0.3;
 const f = (value: number) => Number(value.toFixed(4)).toString();
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;');
 
+/** PSA's label: the red frame's width round the paper, and its four lines (baselines from the paper's top, mm). */
+const PSA_FRAME_MM = 1.6;
+const PSA_LINE_BASELINES_MM = [4.3, 8.1, 11.9, 15.7];
+const PSA_FONT_MM = 3;
+const PSA_RED = '#c8202f';
+
 /** The slab as SVG (mm user units, rendered at `pxPerMm`), transparent where the table shows through; the card is drawn over it. */
 export function slabSvg(slab: SyntheticSlab, pxPerMm: number): string {
   const { left, top, right, bottom } = SLAB_MM;
   const [width, height] = [right - left, bottom - top];
-  const label = SLAB_LABEL_MM;
-  const labelWidth = label.right - label.left;
-  const font = 'font-family="DejaVu Sans, Liberation Sans, sans-serif"';
-  const text = (x: number, y: number, size: number, content: string, extra = '') =>
-    `<text x="${f(x)}" y="${f(y)}" ${font} font-size="${size}" ${extra}>${escapeXml(content)}</text>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width * pxPerMm)}" height="${Math.round(height * pxPerMm)}" viewBox="${f(left)} ${f(top)} ${f(width)} ${f(height)}">`,
     `<rect x="${f(left)}" y="${f(top)}" width="${f(width)}" height="${f(height)}" rx="${HOLDER_CORNER_MM}" fill="#ffffff" fill-opacity="${BODY_OPACITY}"/>`,
     `<rect x="${f(left + RIM_MM / 2)}" y="${f(top + RIM_MM / 2)}" width="${f(width - RIM_MM)}" height="${f(height - RIM_MM)}" rx="${HOLDER_CORNER_MM}" fill="none" stroke="#ffffff" stroke-opacity="${RIM_OPACITY}" stroke-width="${RIM_MM}"/>`,
+    ...(slab.layout === 'psa' ? psaLabel(slab) : namedLabel(slab)),
+    '</svg>',
+  ].join('\n');
+}
+
+const font = 'font-family="DejaVu Sans, Liberation Sans, sans-serif"';
+const text = (x: number, y: number, size: number, content: string, extra = '') =>
+  `<text x="${f(x)}" y="${f(y)}" ${font} font-size="${size}" ${extra}>${escapeXml(content)}</text>`;
+
+/** White paper with the grader's name printed large at its foot. */
+function namedLabel(slab: SyntheticSlab): string[] {
+  const label = SLAB_LABEL_MM;
+  const labelWidth = label.right - label.left;
+  return [
     `<rect x="${f(label.left)}" y="${f(label.top)}" width="${f(labelWidth)}" height="${f(label.bottom - label.top)}" fill="#fbfbf8" stroke="#9a9a9a" stroke-width="0.3"/>`,
     text(label.left + 3, label.top + 5, 2.6, slab.year ?? '', 'fill="#1a1a1a"'),
     text(label.left + 3, label.top + 9.5, 2.6, slab.name ?? '', 'fill="#1a1a1a"'),
     text(label.right - 3, label.top + 5.5, 3, slab.gradeText, 'fill="#1a1a1a" font-weight="bold" text-anchor="end"'),
     text(label.right - 3, label.top + 10, 2.6, slab.cert, 'fill="#1a1a1a" text-anchor="end"'),
     text(label.left + labelWidth / 2, label.top + 18, 5.5, slab.company, 'fill="#b01c22" font-weight="bold" text-anchor="middle"'),
-    '</svg>',
-  ].join('\n');
+  ];
+}
+
+/** PSA's layout: red frame, white paper, four lines a side, a barcode, and the logo as a graphic (no text). */
+function psaLabel(slab: SyntheticSlab): string[] {
+  const outer = SLAB_LABEL_MM;
+  const paper = { left: outer.left + PSA_FRAME_MM, top: outer.top + PSA_FRAME_MM, right: outer.right - PSA_FRAME_MM, bottom: outer.bottom - PSA_FRAME_MM };
+  const [y1, y2, y3, y4] = PSA_LINE_BASELINES_MM.map((baseline) => paper.top + baseline) as [number, number, number, number];
+  const [x0, x1] = [paper.left + 1.8, paper.right - 1.8];
+  const print = 'fill="#161616"';
+  // The barcode: bars of seeded-free fixed widths, so the same slab always draws the same.
+  const bars: string[] = [];
+  for (let i = 0, x = x0; i < 22; i++) {
+    const barWidth = i % 3 === 0 ? 0.5 : 0.25;
+    bars.push(`<rect x="${f(x)}" y="${f(y4 - 2.4)}" width="${f(barWidth)}" height="2.6" fill="#161616"/>`);
+    x += barWidth + (i % 4 === 1 ? 0.55 : 0.35);
+  }
+  const logo = { x: (paper.left + paper.right) / 2 - 4.5, y: y3 + 0.8, width: 9, height: 4.2 };
+  return [
+    `<rect x="${f(outer.left)}" y="${f(outer.top)}" width="${f(outer.right - outer.left)}" height="${f(outer.bottom - outer.top)}" fill="${PSA_RED}"/>`,
+    `<rect x="${f(paper.left)}" y="${f(paper.top)}" width="${f(paper.right - paper.left)}" height="${f(paper.bottom - paper.top)}" fill="#fbfbf9"/>`,
+    text(x0, y1, PSA_FONT_MM, slab.year ?? '', print),
+    text(x0, y2, PSA_FONT_MM, slab.name ?? '', print),
+    text(x0, y3, PSA_FONT_MM, slab.variety ?? '', print),
+    text(x1, y1, PSA_FONT_MM, slab.number ?? '', `${print} text-anchor="end"`),
+    text(x1, y2, PSA_FONT_MM, slab.gradeText, `${print} text-anchor="end"`),
+    text(x1, y3, PSA_FONT_MM, slab.grade ?? '', `${print} text-anchor="end"`),
+    text(x1, y4, PSA_FONT_MM, slab.cert, `${print} text-anchor="end"`),
+    ...bars,
+    // PSA's logo: a blue plate with a red swoosh and white bars: a graphic, nothing OCR reads as letters.
+    `<rect x="${f(logo.x)}" y="${f(logo.y)}" width="${f(logo.width)}" height="${f(logo.height)}" rx="0.6" fill="#8fa6cf"/>`,
+    `<path d="M ${f(logo.x + 0.8)} ${f(logo.y + logo.height * 0.65)} Q ${f(logo.x + logo.width / 2)} ${f(logo.y - 0.4)} ${f(logo.x + logo.width - 0.8)} ${f(logo.y + logo.height * 0.35)}" stroke="${PSA_RED}" stroke-width="0.7" fill="none"/>`,
+    `<rect x="${f(logo.x + 1.5)}" y="${f(logo.y + logo.height * 0.55)}" width="${f(logo.width - 3)}" height="0.9" fill="#ffffff"/>`,
+  ];
 }

@@ -22,19 +22,30 @@ export interface SyntheticLettering {
 }
 
 /**
- * A grader's slab round the card: a clear holder a little larger than the card, and above the card inside it a white
- * label printed with the grader's name, the grade, a certificate number and the card's name and year.
+ * A grader's slab round the card: a clear holder a little larger than the card, and above the card inside it a
+ * label. Two layouts:
+ * - 'named' (default): white paper printed with the card's year and name, the grade, the certificate number and the
+ *   grader's name large at its foot (BGS, CGC, SGC, TAG, AGS).
+ * - 'psa': PSA's. A red frame round white paper; at the left the year and set, the card's name and a third line, and
+ *   a barcode; at the right the card's number ("#003"), the descriptor ("MINT"), the grade on the line below it ("9")
+ *   and the cert; PSA's logo a graphic between them, never text.
  */
 export interface SyntheticSlab {
-  /** Printed large at the label's foot, as the grader's logo: "PSA", "BECKETT", "CGC". */
+  layout?: 'named' | 'psa';
+  /** Named layout: printed large at the label's foot, as the grader's logo: "BECKETT", "CGC". PSA layout: unused. */
   company: string;
-  /** The grade as the label prints it: "GEM MT 10", "9.5 GEM MINT". */
+  /** Named layout: the grade as the label prints it, "9.5 GEM MINT". PSA layout: the descriptor alone, "MINT". */
   gradeText: string;
+  /** PSA layout: the grade, printed on the line under the descriptor: "9". */
+  grade?: string;
   /** The certificate number, printed under the grade. */
   cert: string;
   /** The card's name line and its year line on the label's left. */
   name?: string;
   year?: string;
+  /** PSA layout: the card's number at the right of the year line ("#003"), and the third line at the left. */
+  number?: string;
+  variety?: string;
 }
 
 export interface SyntheticBorders {

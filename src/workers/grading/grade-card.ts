@@ -29,7 +29,7 @@ export interface GradeCardDeps {
   cpuPool?: CpuPool;
   /** Default: none (source 'none'). */
   identifier?: CardIdentifier;
-  /** Reads a slabbed card's label (grader and grade); without one, every card is graded as raw. */
+  /** Reads a slabbed card's label (grader, grade, descriptor, cert); without one, every card is graded as raw. */
   labelReader?: SlabLabelReader;
   maxPixels: number;
   maxSide?: number;
@@ -110,9 +110,9 @@ async function gradePhotos(photos: { front: Uint8Array; back?: Uint8Array }, dep
     timed('identify', observe, () => identifier.identify(pictureOf(front), back ? pictureOf(back) : undefined)),
     label && labelReader ? timed('label', observe, () => labelReader.read(label)) : null,
   ]);
-  const card = describeGradedCard(grade, identification, measurements);
+  const card = describeGradedCard(grade, identification, measurements, slabLabel);
   return {
-    card: slabLabel ? { ...card, slabLabel } : card,
+    card,
     annotated: back ? { front: front.annotated, back: back.annotated } : { front: front.annotated },
     display: { ...(front.display ? { front: front.display } : {}), ...(back?.display ? { back: back.display } : {}) },
   };

@@ -5,6 +5,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { cn } from '@/lib/utils';
 import { formatGrade, scoreTextClass } from '../grade-format';
 import { PsaEstimateLine } from './psa-estimate';
+import { SlabLabelLine } from './slab-label-line';
 
 const VERDICT_STYLE: Record<CardResult['centeringVerdict'], string> = {
   'Good Centering': 'border-emerald-200 bg-emerald-50 text-emerald-800',
@@ -17,7 +18,8 @@ export const BGS_EXPLANATION =
   'What Beckett (BGS) would likely call it: its overall is not an average. The four subgrades are taken to half points; the lowest weighs most (half the lowest plus half the mean of the other three), and the overall is never more than one grade above the lowest subgrade. Our overall grade weighs centering 15%, corners 35%, edges 15% and surface 35%.';
 
 /**
- * The headline: one overall grade out of 10 with its label, the centering verdict and the condition (once), the
+ * The headline: a slabbed card's official grade from its label first, when one was read; then the engine's own
+ * overall grade out of 10 with its label, the centering verdict and the condition (once), the
  * BGS-style figure labelled as an estimate and explained in a tooltip, and the confidence.
  */
 export function GradeSummary({ result }: { result: CardResult }) {
@@ -25,9 +27,10 @@ export function GradeSummary({ result }: { result: CardResult }) {
   return (
     <Card data-testid="grade-summary">
       <CardContent className="grid gap-5 p-6">
+        <SlabLabelLine result={result} />
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <p className="text-sm font-medium text-muted-foreground">Overall grade</p>
+            <p className="text-sm font-medium text-muted-foreground">{result.isGraded ? 'Our estimate (overall grade)' : 'Overall grade'}</p>
             <p className="flex items-baseline gap-1">
               <span data-testid="overall-grade" className={cn('text-5xl font-bold tabular-nums tracking-tight', scoreTextClass(result.overallGrade))}>
                 {formatGrade(result.overallGrade)}
