@@ -8,7 +8,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -59,6 +60,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     // An id of any length reaches its route, which answers like for any unknown id ('Card not found'), rather than
     // falling through to the static files. Node's 16 KB header limit bounds the URL anyway.
     routerOptions: { maxParamLength: 16 * 1024 },
+    // What fastify and Node refuse before a route is found answers in the one shape too (./plugins/errors.ts).
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
 
   // First: the OpenAPI document learns every route registered after it.
@@ -94,6 +98,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   // ── Our plugins for the whole server (errors first, so every later refusal is shaped) ───────────
   await app.register(errorsPlugin);
+  // JSON bodies: strict UTF-8, then fastify's parser.
+  await app.register(jsonBodyPlugin);
   await app.register(requestMetricsPlugin);
   // What shutdown answers with 503 when it cannot wait any longer.
   await app.register(inFlightPlugin);

@@ -104,7 +104,7 @@ describe('error bodies', () => {
     ]) {
       const response = await app.inject(request);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: `No route for ${request.method} /api/nope`, code: 'route_not_found' });
+      expect(response.json()).toEqual({ error: 'There is no such route.', code: 'route_not_found' });
     }
   });
 
