@@ -52,6 +52,15 @@ const configSchema = z.object({
   // threads read it from the environment, so it is only checked here.
   BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Deadlines of a request's arrival (issue 34): the whole request, headers and body, within REQUEST_BODY_TIMEOUT_MS
+  // of its first byte, its headers within REQUEST_HEADERS_TIMEOUT_MS. A client that sends a byte every few seconds
+  // otherwise holds a connection (a file descriptor) for ever; the one cut gets a 408. Both at most the other way round
+  // would make no sense, so the headers' deadline is at most the body's.
+  REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REQUEST_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Open connections one client address may hold at once (a browser opens about six); more are closed as they come.
+  // 0: no cap. Behind a proxy (TRUST_PROXY) every connection comes from the proxy, so there the proxy caps them.
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -106,6 +115,12 @@ const configSchema = z.object({
   // Feedback, guests included: per client address for guests, per account for signed-in users, an hour at a time.
   FEEDBACK_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(10),
   FEEDBACK_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  // Restoring the sample cards grades five cards a call: per client address for guests, per account for users, an hour.
+  SAMPLE_CARDS_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  SAMPLE_CARDS_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  // An order's quote (the wizard asks for one at each change): per client address for guests, per account, a minute.
+  QUOTE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  QUOTE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Payments (DESIGN.md §8): unset, the built-in test-mode processor (nothing is charged); set, a card processor's
   // HTTP API at this base URL with this secret key.
   PAYMENT_PROCESSOR_URL: optionalText,
@@ -162,7 +177,9 @@ export type Config = Omit<z.infer<typeof configSchema>, 'IMAGE_STORE' | 'PRICE_S
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchema
+    .refine((c) => c.REQUEST_HEADERS_TIMEOUT_MS <= c.REQUEST_BODY_TIMEOUT_MS, { path: ['REQUEST_HEADERS_TIMEOUT_MS'], message: 'REQUEST_HEADERS_TIMEOUT_MS must be at most REQUEST_BODY_TIMEOUT_MS (the whole request includes its headers)' })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

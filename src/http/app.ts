@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
+import { connectionLimitsPlugin } from './plugins/connection-limits.ts';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
@@ -63,6 +64,17 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     // What fastify and Node refuse before a route is found answers in the one shape too (./plugins/errors.ts).
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
+    // Deadlines for a request's arrival, so a client dripping a byte at a time cannot hold a connection for ever: the
+    // whole request (headers and body) within REQUEST_BODY_TIMEOUT_MS, its headers within REQUEST_HEADERS_TIMEOUT_MS;
+    // Node answers 408 (in our shape: answerClientError) and closes. Node looks for late requests every
+    // connectionsCheckingInterval (30 s by default, which would let a 30 s deadline run to a minute): a quarter of the
+    // shorter deadline, at most a second, so a request is cut within a second of its deadline.
+    requestTimeout: config.REQUEST_BODY_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.REQUEST_BODY_TIMEOUT_MS,
+      headersTimeout: config.REQUEST_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.REQUEST_HEADERS_TIMEOUT_MS / 4))),
+    },
   });
 
   // First: the OpenAPI document learns every route registered after it.
@@ -98,6 +110,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   // ── Our plugins for the whole server (errors first, so every later refusal is shaped) ───────────
   await app.register(errorsPlugin);
+  // Connections per client address; behind a proxy every connection is the proxy's, so the proxy caps them.
+  await app.register(connectionLimitsPlugin, { perAddress: config.TRUST_PROXY === false ? config.CONNECTIONS_PER_ADDRESS : 0 });
   // JSON bodies: strict UTF-8, then fastify's parser.
   await app.register(jsonBodyPlugin);
   await app.register(requestMetricsPlugin);
