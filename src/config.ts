@@ -61,6 +61,11 @@ const configSchema = z.object({
   // Open connections one client address may hold at once (a browser opens about six); more are closed as they come.
   // 0: no cap. Behind a proxy (TRUST_PROXY) every connection comes from the proxy, so there the proxy caps them.
   CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  // WebSockets (the live import progress): open at once per account and per client address, and how long one whose
+  // client stops answering pings stays open.
+  WS_PER_USER: z.coerce.number().int().min(1).default(10),
+  WS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  WS_IDLE_TIMEOUT_MS: z.coerce.number().int().min(200).default(60_000),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

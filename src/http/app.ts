@@ -7,10 +7,12 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { createSessionRepository } from '../infra/auth/session-repository.ts';
 import type { Runtime } from '../runtime.ts';
 import { connectionLimitsPlugin } from './plugins/connection-limits.ts';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { liveSocketsPlugin } from './plugins/live-sockets.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -131,6 +133,13 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     api.removeContentTypeParser('text/plain');
     // Plugins: one line each, in the order they must run.
     await api.register(originCheckPlugin, { trustedOrigins: config.TRUSTED_ORIGINS });
+    // The WebSockets open here, so that a session's end closes its sockets (sessionPlugin calls it).
+    await api.register(liveSocketsPlugin, {
+      sessions: createSessionRepository(runtime.database.db, runtime.clock, runtime.ids),
+      perUser: config.WS_PER_USER,
+      perAddress: config.WS_PER_ADDRESS,
+      idleTimeoutMs: config.WS_IDLE_TIMEOUT_MS,
+    });
     await api.register(sessionPlugin, { runtime });
 
     // Routes: one line per feature.

@@ -246,6 +246,8 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
           return;
         }
       }
+      // Capped per user and address, closed when its session ends, cut when idle (../plugins/live-sockets.ts).
+      if (!app.liveSockets.admit(request, socket)) return;
       const { userId } = request.session;
       // A guest has no imports: the socket stays open and quiet.
       if (!userId) return;
