@@ -90,6 +90,25 @@ const configSchema = z.object({
   // separated). The client address is then read from the right of X-Forwarded-For, past the trusted proxies only, so
   // a forged left part changes nothing. Never "trust everything": that would take any address a client claims.
   TRUST_PROXY: trustProxy,
+  // The origins (scheme, host and port) the app is reached at, comma separated, e.g. https://cards.example.com: a
+  // request for any other Host is refused (421), and state-changing requests must come from one of these (or
+  // TRUSTED_ORIGINS). Unset: the server's own loopback addresses only, http://127.0.0.1:PORT and http://localhost:PORT,
+  // as a server bound to 127.0.0.1 is reached; a DNS name pointed at 127.0.0.1 by an attacker (DNS rebinding) is not.
+  PUBLIC_ORIGIN: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const entry of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+          ctx.addIssue({ code: 'custom', message: `PUBLIC_ORIGIN takes origins such as https://cards.example.com (scheme, host, port; no path), comma separated: not ${JSON.stringify(entry)}` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   // Origins allowed to make state-changing requests besides the server's own.
   TRUSTED_ORIGINS: z
     .string()

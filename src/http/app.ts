@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { createSessionRepository } from '../infra/auth/session-repository.ts';
 import type { Runtime } from '../runtime.ts';
+import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
 import { connectionLimitsPlugin } from './plugins/connection-limits.ts';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
@@ -116,6 +117,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(connectionLimitsPlugin, { perAddress: config.TRUST_PROXY === false ? config.CONNECTIONS_PER_ADDRESS : 0 });
   // JSON bodies: strict UTF-8, then fastify's parser.
   await app.register(jsonBodyPlugin);
+  // Only the Hosts the app is reached at (PUBLIC_ORIGIN, or its own loopback names): a 421 for any other.
+  await app.register(allowedHostsPlugin, { publicOrigins: config.PUBLIC_ORIGIN });
   await app.register(requestMetricsPlugin);
   // What shutdown answers with 503 when it cannot wait any longer.
   await app.register(inFlightPlugin);
@@ -132,7 +135,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     // JSON and multipart only: a text/plain body (what a cross-site form or a "simple" fetch can send) is a 415.
     api.removeContentTypeParser('text/plain');
     // Plugins: one line each, in the order they must run.
-    await api.register(originCheckPlugin, { trustedOrigins: config.TRUSTED_ORIGINS });
+    await api.register(originCheckPlugin, { publicOrigins: config.PUBLIC_ORIGIN, trustedOrigins: config.TRUSTED_ORIGINS });
     // The WebSockets open here, so that a session's end closes its sockets (sessionPlugin calls it).
     await api.register(liveSocketsPlugin, {
       sessions: createSessionRepository(runtime.database.db, runtime.clock, runtime.ids),

@@ -17,6 +17,7 @@ const statusByKind: Record<ErrorKind, number> = {
   unsupported: 415,
   unprocessable: 422,
   rate_limited: 429,
+  misdirected: 421,
   unavailable: 503,
 };
 

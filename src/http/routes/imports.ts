@@ -238,10 +238,8 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     },
     (socket: Socket, request) => {
       // Another site's page may not open the channel with this browser's cookie.
-      const origin = request.headers.origin;
-      if (origin) {
-        const sameHost = URL.canParse(origin) && (new URL(origin).host === request.headers.host || runtime.config.TRUSTED_ORIGINS.includes(origin));
-        if (!sameHost) {
+      if (request.headers.origin) {
+        if (!app.isAllowedOrigin(request)) {
           socket.close(4403, 'Origin not allowed');
           return;
         }
