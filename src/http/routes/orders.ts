@@ -113,6 +113,7 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
       amountCents: quote.totalCents,
       description: `Grading: ${card.card_name} (${quote.serviceLevel.name})`,
       cardFingerprint: await cardFingerprint(input.payment.cardNumber, input.payment.expiryMonth, input.payment.expiryYear),
+      onVoidFailed: (error, authorizationId) => request.log.warn({ err: error, authorizationId }, 'a replaced payment authorisation was not voided: it lapses by itself'),
       card: {
         number: input.payment.cardNumber,
         expMonth: Number(input.payment.expiryMonth),
