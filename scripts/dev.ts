@@ -6,8 +6,11 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
+// The browser talks to Vite (port 5173), which passes /api on with the Host it was given (changeOrigin: false): the
+// server answers for those origins as well as its own (PUBLIC_ORIGIN, issue 34), unless one is set already.
+const devOrigins = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:3000', 'http://127.0.0.1:3000'].join(',');
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--watch', 'src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch', 'src/main.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? devOrigins } }),
   spawn(process.execPath, [vite, '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'inherit' }),
 ];
 

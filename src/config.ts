@@ -52,6 +52,20 @@ const configSchema = z.object({
   // threads read it from the environment, so it is only checked here.
   BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Deadlines of a request's arrival (issue 34): the whole request, headers and body, within REQUEST_BODY_TIMEOUT_MS
+  // of its first byte, its headers within REQUEST_HEADERS_TIMEOUT_MS. A client that sends a byte every few seconds
+  // otherwise holds a connection (a file descriptor) for ever; the one cut gets a 408. Both at most the other way round
+  // would make no sense, so the headers' deadline is at most the body's.
+  REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REQUEST_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Open connections one client address may hold at once (a browser opens about six); more are closed as they come.
+  // 0: no cap. Behind a proxy (TRUST_PROXY) every connection comes from the proxy, so there the proxy caps them.
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  // WebSockets (the live import progress): open at once per account and per client address, and how long one whose
+  // client stops answering pings stays open.
+  WS_PER_USER: z.coerce.number().int().min(1).default(10),
+  WS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  WS_IDLE_TIMEOUT_MS: z.coerce.number().int().min(200).default(60_000),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -76,6 +90,25 @@ const configSchema = z.object({
   // separated). The client address is then read from the right of X-Forwarded-For, past the trusted proxies only, so
   // a forged left part changes nothing. Never "trust everything": that would take any address a client claims.
   TRUST_PROXY: trustProxy,
+  // The origins (scheme, host and port) the app is reached at, comma separated, e.g. https://cards.example.com: a
+  // request for any other Host is refused (421), and state-changing requests must come from one of these (or
+  // TRUSTED_ORIGINS). Unset: the server's own loopback addresses only, http://127.0.0.1:PORT and http://localhost:PORT,
+  // as a server bound to 127.0.0.1 is reached; a DNS name pointed at 127.0.0.1 by an attacker (DNS rebinding) is not.
+  PUBLIC_ORIGIN: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const entry of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+          ctx.addIssue({ code: 'custom', message: `PUBLIC_ORIGIN takes origins such as https://cards.example.com (scheme, host, port; no path), comma separated: not ${JSON.stringify(entry)}` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   // Origins allowed to make state-changing requests besides the server's own.
   TRUSTED_ORIGINS: z
     .string()
@@ -106,6 +139,12 @@ const configSchema = z.object({
   // Feedback, guests included: per client address for guests, per account for signed-in users, an hour at a time.
   FEEDBACK_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(10),
   FEEDBACK_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  // Restoring the sample cards grades five cards a call: per client address for guests, per account for users, an hour.
+  SAMPLE_CARDS_LIMIT_GUEST_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  SAMPLE_CARDS_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  // An order's quote (the wizard asks for one at each change): per client address for guests, per account, a minute.
+  QUOTE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  QUOTE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Payments (DESIGN.md §8): unset, the built-in test-mode processor (nothing is charged); set, a card processor's
   // HTTP API at this base URL with this secret key.
   PAYMENT_PROCESSOR_URL: optionalText,
@@ -162,7 +201,9 @@ export type Config = Omit<z.infer<typeof configSchema>, 'IMAGE_STORE' | 'PRICE_S
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchema
+    .refine((c) => c.REQUEST_HEADERS_TIMEOUT_MS <= c.REQUEST_BODY_TIMEOUT_MS, { path: ['REQUEST_HEADERS_TIMEOUT_MS'], message: 'REQUEST_HEADERS_TIMEOUT_MS must be at most REQUEST_BODY_TIMEOUT_MS (the whole request includes its headers)' })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

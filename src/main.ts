@@ -10,6 +10,7 @@ const { loadConfig } = await import('./config.ts');
 const { DataDirLockedError } = await import('./infra/database/data-dir-lock.ts');
 const { createLogger, createRuntime } = await import('./runtime.ts');
 const { buildApp } = await import('./http/app.ts');
+const { clientConnectionsWithin, openFileLimits } = await import('./infra/open-file-limit.ts');
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -34,6 +35,12 @@ try {
 }
 
 const app = await buildApp(runtime);
+// Client connections within the open-file limit (which Node raised to the hard one), with headroom for our own files.
+const fileLimits = openFileLimits();
+if (fileLimits) {
+  app.server.maxConnections = clientConnectionsWithin(fileLimits.soft);
+  logger.info({ openFiles: fileLimits.soft, maxConnections: app.server.maxConnections }, 'connections capped within the open-file limit');
+}
 exitOnShutdownSignal(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
   const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
   // Stop taking requests and let those in flight finish (for up to half the budget); those that outlast it are

@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'unsupported' // 415
   | 'unprocessable' // 422
   | 'rate_limited' // 429
+  | 'misdirected' // 421: a Host this server does not answer for
   | 'unavailable'; // 503
 
 /**

@@ -5,8 +5,14 @@ import { cleanText } from './text.ts';
 // add it out. Each side is base64 image data (a data: URL or bare base64) or an http(s) URL the server fetches under
 // the same address rules as grading.
 
-/** A side: a data URL, bare base64, or an image URL. */
-const sideSchema = cleanText('url', z.string().trim().min(1, 'An image is required'));
+/**
+ * A side: a data URL, bare base64, or an image URL. Base64 is read whatever its line breaks (most tools wrap it at 76
+ * characters, RFC 2045): whitespace is no part of it, so it is taken out before the URL rule, which allows none.
+ */
+const sideSchema = z.preprocess(
+  (value) => (typeof value === 'string' && !/^\s*https?:/i.test(value) ? value.replace(/[\t\n\r ]+/g, '') : value),
+  cleanText('url', z.string().trim().min(1, 'An image is required')),
+);
 
 export const analyzeCardImagesSchema = z.object({
   frontImage: sideSchema,

@@ -46,9 +46,16 @@ function gradeSchema(min: number, max: number, step: 0.1 | 0.5) {
     .transform((g) => Math.round(g * unit) / unit);
 }
 
+/** The days a card can have been acquired on: no trading card is older, and a date past this is a typo. */
+export const EARLIEST_DAY = '1900-01-01';
+export const LATEST_DAY = '2099-12-31';
+
+// A day both databases store as given: year 0000 (which PostgreSQL's date has no such year for) or 20000 used to
+// reach the database and fail there as a 500; a string compare is enough once the shape is YYYY-MM-DD.
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD')
+  .refine((d) => d >= EARLIEST_DAY && d <= LATEST_DAY, { message: `A date must be between ${EARLIEST_DAY} and ${LATEST_DAY}` })
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: 'Not a real date' });
 
 const optionalMoney = moneySchema.nullable().optional();

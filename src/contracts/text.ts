@@ -1,17 +1,20 @@
 import { z } from 'zod';
+import { AppError } from './errors.ts';
 
 // THE text rule at the edge: every string that comes in (JSON, form fields, query, path) goes through cleanText
 // before its own rules. New routes wrap their string fields: `name: cleanText('name', z.string().max(255))`.
 //
 // It refuses what the database cannot store or a person cannot see (NUL and other control characters, lone UTF-16
-// surrogates), normalises to NFC so the same word is stored one way, and takes out of names the invisible characters
-// that reorder or hide text (bidirectional overrides, zero-width spaces). Names keep every real script, accents, CJK,
-// Arabic and emoji (the zero-width joiner of emoji sequences and the non-joiner of Persian are kept).
+// surrogates), normalises to NFC so the same word is stored one way, and takes out of every kept text (names, lines,
+// free text: address lines, notes, import file names, ItemIDs) the invisible characters that reorder or hide it
+// (bidirectional overrides, zero-width spaces): text that reads one way on screen and another in the bytes is how a
+// name, an address or a file name is spoofed. Real scripts, accents, CJK, Arabic and emoji are kept (the zero-width
+// joiner of emoji sequences and the non-joiner of Persian too). URLs refuse them instead; passwords keep them.
 
 export type TextKind =
-  /** One line of text: no control characters at all. */
+  /** One line of text: no control characters at all, invisible formatting taken out. */
   | 'line'
-  /** Free text: tabs and line breaks allowed (CR LF becomes LF). */
+  /** Free text: tabs and line breaks allowed (CR LF becomes LF), invisible formatting taken out. */
   | 'multiline'
   /** A person's or a card's name: one line, invisible formatting taken out. */
   | 'name'
@@ -37,11 +40,18 @@ export function textProblem(value: string, kind: TextKind): string | null {
   return null;
 }
 
-/** The text as it is kept: NFC, line breaks as LF, names without invisible formatting; passwords as typed. */
+/** The text as it is kept: NFC, line breaks as LF, no invisible formatting (URLs have none: it is refused); passwords as typed. */
 export function normaliseText(value: string, kind: TextKind): string {
   if (kind === 'secret') return value;
   const text = (kind === 'multiline' ? value.replace(/\r\n/g, '\n') : value).normalize('NFC');
-  return kind === 'name' ? text.replace(INVISIBLE_FORMATTING, '') : text;
+  return text.replace(INVISIBLE_FORMATTING, '');
+}
+
+/** The rule for a text that comes in outside a zod schema (a multipart file name): kept as normalised, or a 400 naming `label`. */
+export function cleanedTextOrRefuse(value: string, kind: TextKind, label: string): string {
+  const problem = textProblem(value, kind);
+  if (problem !== null) throw new AppError('invalid', 'invalid_text', `${label} ${problem}.`);
+  return normaliseText(value, kind);
 }
 
 /** `schema` with the text rule in front of it: strings are checked and normalised first, anything else goes on as is. */

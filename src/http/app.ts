@@ -7,8 +7,13 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { createSessionRepository } from '../infra/auth/session-repository.ts';
 import type { Runtime } from '../runtime.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
+import { connectionLimitsPlugin } from './plugins/connection-limits.ts';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { liveSocketsPlugin } from './plugins/live-sockets.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -59,6 +64,20 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     // An id of any length reaches its route, which answers like for any unknown id ('Card not found'), rather than
     // falling through to the static files. Node's 16 KB header limit bounds the URL anyway.
     routerOptions: { maxParamLength: 16 * 1024 },
+    // What fastify and Node refuse before a route is found answers in the one shape too (./plugins/errors.ts).
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+    // Deadlines for a request's arrival, so a client dripping a byte at a time cannot hold a connection for ever: the
+    // whole request (headers and body) within REQUEST_BODY_TIMEOUT_MS, its headers within REQUEST_HEADERS_TIMEOUT_MS;
+    // Node answers 408 (in our shape: answerClientError) and closes. Node looks for late requests every
+    // connectionsCheckingInterval (30 s by default, which would let a 30 s deadline run to a minute): a quarter of the
+    // shorter deadline, at most a second, so a request is cut within a second of its deadline.
+    requestTimeout: config.REQUEST_BODY_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.REQUEST_BODY_TIMEOUT_MS,
+      headersTimeout: config.REQUEST_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.REQUEST_HEADERS_TIMEOUT_MS / 4))),
+    },
   });
 
   // First: the OpenAPI document learns every route registered after it.
@@ -94,6 +113,12 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   // ── Our plugins for the whole server (errors first, so every later refusal is shaped) ───────────
   await app.register(errorsPlugin);
+  // Connections per client address; behind a proxy every connection is the proxy's, so the proxy caps them.
+  await app.register(connectionLimitsPlugin, { perAddress: config.TRUST_PROXY === false ? config.CONNECTIONS_PER_ADDRESS : 0 });
+  // JSON bodies: strict UTF-8, then fastify's parser.
+  await app.register(jsonBodyPlugin);
+  // Only the Hosts the app is reached at (PUBLIC_ORIGIN, or its own loopback names): a 421 for any other.
+  await app.register(allowedHostsPlugin, { publicOrigins: config.PUBLIC_ORIGIN });
   await app.register(requestMetricsPlugin);
   // What shutdown answers with 503 when it cannot wait any longer.
   await app.register(inFlightPlugin);
@@ -110,7 +135,14 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     // JSON and multipart only: a text/plain body (what a cross-site form or a "simple" fetch can send) is a 415.
     api.removeContentTypeParser('text/plain');
     // Plugins: one line each, in the order they must run.
-    await api.register(originCheckPlugin, { trustedOrigins: config.TRUSTED_ORIGINS });
+    await api.register(originCheckPlugin, { publicOrigins: config.PUBLIC_ORIGIN, trustedOrigins: config.TRUSTED_ORIGINS });
+    // The WebSockets open here, so that a session's end closes its sockets (sessionPlugin calls it).
+    await api.register(liveSocketsPlugin, {
+      sessions: createSessionRepository(runtime.database.db, runtime.clock, runtime.ids),
+      perUser: config.WS_PER_USER,
+      perAddress: config.WS_PER_ADDRESS,
+      idleTimeoutMs: config.WS_IDLE_TIMEOUT_MS,
+    });
     await api.register(sessionPlugin, { runtime });
 
     // Routes: one line per feature.

@@ -108,6 +108,7 @@ describe.skipIf(!services)('faults in the service mode', () => {
     redis = await startRedis(redisPort, dataDir);
     const config = loadConfig({
       NODE_ENV: 'test',
+      PUBLIC_ORIGIN: ORIGIN,
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       CPU_POOL_SIZE: '1',

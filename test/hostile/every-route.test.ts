@@ -62,7 +62,7 @@ const NUL = '\u0000';
 /** `depth` nested objects, as the value of a field the routes read (an unknown key would only be dropped). */
 const deepJson = (depth: number) => `{"cardName":${'{"a":'.repeat(depth)}1${'}'.repeat(depth + 1)}`;
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-const json = (payload: string, contentType = 'application/json') => ({ payload, headers: { 'content-type': contentType } });
+const json = (payload: string | Buffer, contentType = 'application/json') => ({ payload, headers: { 'content-type': contentType } });
 const registration = (overrides: Record<string, unknown> = {}) => ({ first_name: 'Eve', last_name: 'Hacker', email: 'eve@example.com', phone: '5551234567', password: 'Secret123', password_confirmation: 'Secret123', ...overrides });
 const address = (overrides: Record<string, unknown> = {}) => ({ fullName: 'Eve Hacker', addressLine1: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'United States', ...overrides });
 /** A one-row import whose photo URL leads to a private address: the row fails, nothing is fetched. */
@@ -164,6 +164,14 @@ const moreBodies: Case[] = [
   { category: 'NUL and odd Unicode', name: 'feedback: NUL in the text', as: 'guest', request: () => ({ method: 'POST', url: '/api/feedback', form: [['name', 'Eve'], ['email', 'eve@example.com'], ['category', 'bug'], ['feedbackText', `Hello${NUL} there, long enough.`]] }), status: 400, code: 'invalid_request' },
   { category: 'NUL and odd Unicode', name: 'portfolio add: only zero-width spaces as the name', as: 'user', request: () => ({ method: 'POST', url: '/api/portfolio', payload: portfolioCard({ cardName: '\u200b\u200b\u200b' }) }), status: 400, code: 'invalid_request' },
   { category: 'NUL and odd Unicode', name: 'sign-in: NUL in the email', as: 'guest', request: () => ({ method: 'POST', url: '/api/agscard/login', payload: { email: `eve${NUL}@example.com`, password: 'x' } }), status: 400, code: 'invalid_request' },
+  { category: 'NUL and odd Unicode', name: 'import upload: NUL in the file name', as: 'user', request: () => ({ method: 'POST', url: '/api/ultra-fast-upload', form: [['file', { bytes: Buffer.from(CSV), type: 'text/csv', filename: `cards${NUL}.csv` }]] }), status: 400, code: 'invalid_text' },
+  { category: 'NUL and odd Unicode', name: 'import upload: an escape character in the file name', as: 'user', request: () => ({ method: 'POST', url: '/api/ultra-fast-upload', form: [['file', { bytes: Buffer.from(CSV), type: 'text/csv', filename: 'cards\u001b[31m.csv' }]] }), status: 400, code: 'invalid_text' },
+  { category: 'NUL and odd Unicode', name: 'portfolio add: invalid UTF-8 in the JSON body', as: 'user', request: () => ({ method: 'POST', url: '/api/portfolio', ...json(Buffer.concat([Buffer.from('{"cardName":"Pika'), Buffer.from([0xff, 0xfe]), Buffer.from('chu"}')])) }), status: 400, code: 'invalid_json' },
+  { category: 'NUL and odd Unicode', name: 'address add: an overlong UTF-8 sequence for "/"', as: 'user', request: () => ({ method: 'POST', url: '/api/shipping-addresses', ...json(Buffer.concat([Buffer.from(JSON.stringify(address()).slice(0, -1) + ',"addressLine2":"a'), Buffer.from([0xc0, 0xaf]), Buffer.from('b"}')])) }), status: 400, code: 'invalid_json' },
+  ...(['0000-01-01', '1899-12-31', '2100-01-01', '9999-12-31'] as const).flatMap((day): Case[] => [
+    { category: 'dates', name: `portfolio add: acquired ${day}`, as: 'user', request: () => ({ method: 'POST', url: '/api/portfolio', payload: portfolioCard({ acquisitionDate: day }) }), status: 400, code: 'invalid_request' },
+    { category: 'dates', name: `portfolio patch: acquired ${day}`, as: 'user', request: (c) => ({ method: 'PATCH', url: `/api/portfolio/${c.portfolioId}`, payload: { acquisitionDate: day } }), status: 400, code: 'invalid_request' },
+  ]),
 ];
 
 // ── Ids of every shape ─────────────────────────────────────────────────────────────────────────────────

@@ -129,6 +129,7 @@ describe.each([await routeDatabaseKind()])('accounts API on %s', (kind) => {
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       CPU_POOL_SIZE: '1',
+      PUBLIC_ORIGIN: ORIGIN,
       TRUSTED_ORIGINS: 'https://partner.example',
       TRUST_PROXY: '1', // one proxy in front: X-Forwarded-Proto says HTTPS; client addresses come from remoteAddress
       AUTH_RATE_LIMIT_PER_ADDRESS: String(PER_ADDRESS),

@@ -23,6 +23,8 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 export const HOST = 'cards.test';
 export const ORIGIN = `http://${HOST}`;
+/** The origin of an app.inject call that names no Host (light-my-request sends localhost:80). */
+export const INJECT_ORIGIN = 'http://localhost';
 
 export interface CardsHarness {
   kind: DatabaseKind;
@@ -92,7 +94,9 @@ let nextEmail = 1;
 export async function startCardsApp(kind: DatabaseKind, env: Record<string, string> = {}, options: { logger?: Logger; runtime?: (runtime: Runtime) => Runtime } = {}): Promise<CardsHarness> {
   const database = await createTestDatabase(kind);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cards-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CPU_POOL_SIZE: '2', ALLOW_LOOPBACK_IMAGE_URLS: 'true', ...env });
+  // The browsers below reach the app at ORIGIN (Host cards.test), and bare app.inject calls at http://localhost
+  // (light-my-request's default Host): those are its public origins.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CPU_POOL_SIZE: '2', ALLOW_LOOPBACK_IMAGE_URLS: 'true', PUBLIC_ORIGIN: `${ORIGIN},${INJECT_ORIGIN}`, ...env });
   const created = await createRuntime(config, { role: 'api', database, ...(options.logger ? { logger: options.logger } : {}) });
   const graded: Runtime = { ...created, gradePhotos: gradingOnce(created.gradePhotos) };
   const runtime = options.runtime ? options.runtime(graded) : graded;

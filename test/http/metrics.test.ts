@@ -129,7 +129,7 @@ describe('metrics of a process that runs no projection runners', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     dataDir = mkdtempSync(path.join(tmpdir(), 'metrics-test-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CPU_POOL_SIZE: '1', METRICS_TOKEN: TOKEN });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CPU_POOL_SIZE: '1', METRICS_TOKEN: TOKEN, PUBLIC_ORIGIN: 'http://metrics.test,http://localhost' });
     // A worker-role runtime starts no runners: the async projections fall behind until the test starts them.
     runtime = await createRuntime(config, { role: 'worker', database });
     app = await buildApp(runtime);

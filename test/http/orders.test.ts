@@ -222,6 +222,33 @@ describe.each([await routeDatabaseKind()])('settings, addresses and orders on %s
       expect(quote.lines.map((l: { code: string }) => l.code)).toEqual(['service', 'cardCleaning', 'subgradesReport', 'slabCards', 'signature', 'shipping', 'insurance']);
     });
 
+    it('a new authorisation for the same order voids the one it replaces at the processor: one hold at a time', async () => {
+      const { browser } = await h.registered();
+      const cardId = await gradedCard(browser);
+      const addressId = (await browser.post('/api/shipping-addresses', address())).json().id as string;
+      const wizardId = crypto.randomUUID();
+      const pay = (s: typeof selection, cardNumber = GOOD_CARD) => browser.post('/api/orders/payment', { wizardId, cardId, selection: s, payment: payment(cardNumber) });
+      const heldBefore = fake.held().length;
+      const voidedBefore = fake.voided.length;
+
+      expect((await pay(selection)).statusCode).toBe(200);
+      expect(fake.held().length).toBe(heldBefore + 1);
+      // The total changes (height map added): a new authorisation, and the first is voided.
+      const changed = { ...selection, heightMap: true };
+      expect((await pay(changed)).statusCode).toBe(200);
+      expect(fake.voided.length).toBe(voidedBefore + 1);
+      expect(fake.held().length).toBe(heldBefore + 1);
+      // Another card for the same total: the same again. A retry of the same payment voids nothing.
+      expect((await pay(changed, '5555555555554444')).statusCode).toBe(200);
+      expect((await pay(changed, '5555555555554444')).statusCode).toBe(200);
+      expect(fake.voided.length).toBe(voidedBefore + 2);
+      expect(fake.held().length).toBe(heldBefore + 1);
+
+      const placed = await browser.post('/api/orders', { wizardId, cardId, selection: changed, shippingAddressId: addressId });
+      expect(placed.statusCode).toBe(201);
+      expect(placed.json().paymentLast4).toBe('4444');
+    });
+
     it('declines test cards with clear messages, then pays and places one order for any number of submits', async () => {
       const { browser, user } = await h.registered();
       const cardId = await gradedCard(browser);
@@ -256,7 +283,8 @@ describe.each([await routeDatabaseKind()])('settings, addresses and orders on %s
       expect((await pay(GOOD_CARD)).statusCode).toBe(200);
       expect(fake.authorizations).toBe(authorizations);
 
-      // A changed selection after payment must be paid again.
+      // A changed selection after payment must be paid again; the new authorisation replaces the old one, which is
+      // voided at the processor (issue 34: holds piled up on the card).
       const changed = await browser.post('/api/orders', { wizardId, cardId, selection: { ...selection, heightMap: true }, shippingAddressId: addressId });
       expect(changed.statusCode).toBe(409);
       expect(changed.json().code).toBe('payment_amount_changed');

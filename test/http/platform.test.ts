@@ -32,7 +32,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Card Grader</title><div id="root"></div>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app-3f2a.js'), 'console.log("app")');
   database = await createTestDatabase('pglite');
-  const config = loadConfig({ DATA_DIR: tmp, WEB_DIST_DIR: webDist, CPU_POOL_SIZE: '1' });
+  const config = loadConfig({ DATA_DIR: tmp, WEB_DIST_DIR: webDist, CPU_POOL_SIZE: '1', PUBLIC_ORIGIN: 'http://cards.test,http://localhost' });
   runtime = await createRuntime(config, { role: 'api', logger, database });
   app = await buildApp(runtime);
   // Routes that fail in each way a feature can, to see what the one error handler makes of it.
@@ -104,7 +104,7 @@ describe('error bodies', () => {
     ]) {
       const response = await app.inject(request);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: `No route for ${request.method} /api/nope`, code: 'route_not_found' });
+      expect(response.json()).toEqual({ error: 'There is no such route.', code: 'route_not_found' });
     }
   });
 

@@ -38,13 +38,16 @@ export interface AuthorizeInput {
   /** A keyed hash of the card (never the number itself), so another card is another payment attempt. */
   cardFingerprint: string;
   description: string;
+  /** A replaced authorisation could not be voided (the processor did not answer): it lapses by itself later. */
+  onVoidFailed?: (error: unknown, authorizationId: string) => void;
 }
 
 /**
  * Authorises the amount on the card, then records the authorisation (brand and last four only). A decline is
  * refused with the processor's words and records nothing. The processor's idempotency key is the order, the amount
  * and the card: the same payment retried (a double click) is the same authorisation; another card or a changed total
- * is a new attempt.
+ * is a new attempt. A new authorisation replaces the order's earlier one (the total changed, or another card): the
+ * earlier one is voided through the processor once the new one is recorded, so holds never pile up on a card.
  */
 export async function authorizeOrderPayment(context: CommandContext, processor: PaymentProcessor, input: AuthorizeInput) {
   const state = await orderState(context, input.orderId);
@@ -64,6 +67,8 @@ export async function authorizeOrderPayment(context: CommandContext, processor: 
     decider: orderDecider,
     command: { type: 'AuthorizePayment', data: { orderId: input.orderId, userId: input.userId, cardId: input.cardId, payment, at: context.metadata.timestamp } },
   });
+  const replaced = state.status === 'paid' && state.payment.authorizationId !== payment.authorizationId && state.payment.processor === processor.name ? state.payment.authorizationId : null;
+  if (replaced) await processor.void(replaced).catch((error: unknown) => input.onVoidFailed?.(error, replaced));
   return payment;
 }
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../contracts/errors.ts';
 import { IMPORT_MAX_ROWS } from '../../contracts/imports.ts';
-import { textProblem } from '../../contracts/text.ts';
+import { normaliseText, textProblem } from '../../contracts/text.ts';
 import type { ImportRow } from './events.ts';
 
 // From a spreadsheet's cells (the first row its header) to the rows of an import. Pure. Header names are matched
@@ -94,7 +94,7 @@ export function readSheetRows(cells: readonly (readonly string[])[], options: { 
     if (rawItemId !== null) {
       if (rawItemId.length > ITEM_ID_MAX_LENGTH) problem ??= `ItemID is longer than ${ITEM_ID_MAX_LENGTH} characters.`;
       else if (textProblem(rawItemId, 'line')) problem ??= `ItemID ${textProblem(rawItemId, 'line')}.`;
-      else itemId = rawItemId.normalize('NFC');
+      else itemId = normaliseText(rawItemId, 'line') || null;
     }
     // Cut what cannot be shown back (a 10 MB cell is not kept in an event).
     const keep = (value: string | null) => (value === null ? null : value.slice(0, URL_MAX_LENGTH + 1));

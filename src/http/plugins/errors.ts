@@ -1,8 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError, type ErrorBody, type ErrorKind } from '../../contracts/errors.ts';
 import { outageOf } from '../outage-errors.ts';
+import { SECURITY_HEADERS_WITHOUT_HELMET } from './security-headers.ts';
 
 const statusByKind: Record<ErrorKind, number> = {
   invalid: 400,
@@ -14,6 +17,7 @@ const statusByKind: Record<ErrorKind, number> = {
   unsupported: 415,
   unprocessable: 422,
   rate_limited: 429,
+  misdirected: 421,
   unavailable: 503,
 };
 
@@ -80,9 +84,65 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'internal_error' } };
 }
 
+// ── Refusals made before fastify has a request to hand to the error handler ───────────────────────────────────
+// Node's HTTP parser refuses a request it cannot read (malformed, headers too large, too slow to arrive) on the socket
+// itself, and fastify refuses a URL it cannot decode before routing. Both used to answer a body of their own
+// (`{"error":"Bad Request","message":"Client Error","statusCode":400}`, or one that echoed the URL back) without the
+// security headers: these answer `{ error, code }` with them, and never repeat what the client sent.
+
+const parserRefusals: Record<string, { status: number; body: ErrorBody }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, body: { error: 'The request headers are too large.', code: 'headers_too_large' } },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, body: { error: 'The request took too long to arrive.', code: 'request_timeout' } },
+};
+const malformedRequest = { status: 400, body: { error: 'The request is not well-formed HTTP.', code: 'malformed_request' } };
+
+/** A whole HTTP/1.1 answer, for a socket fastify has no reply object on; the connection is closed after it. */
+export function rawAnswer(status: number, body: ErrorBody): string {
+  const json = JSON.stringify(body);
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS_WITHOUT_HELMET,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(json)),
+    connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${json}`;
+}
+
+/** fastify's `clientErrorHandler`: the HTTP parser's refusals (and request deadlines: see app.ts) in the one shape. */
+export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, body } = parserRefusals[error.code] ?? malformedRequest;
+  this.log.debug({ code: error.code, status }, 'request refused by the HTTP parser');
+  // An answer whose headers already went out cannot be followed by another on the same socket: then only cut it.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) socket.write(rawAnswer(status, body));
+  socket.destroy();
+}
+
+/** fastify's `frameworkErrors`: a URL it cannot decode (FST_ERR_BAD_URL), or a path parameter past its length. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const answer =
+    error.code === 'FST_ERR_BAD_URL'
+      ? { status: 400, body: { error: 'The URL is not well-formed.', code: 'bad_url' } }
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? { status: 414, body: { error: 'The URL is too long.', code: 'url_too_long' } }
+        : toErrorResponse(error);
+  // Routing has not happened, so no hook has run: the security headers are set here.
+  void reply.headers(SECURITY_HEADERS_WITHOUT_HELMET).status(answer.status).send(answer.body);
+}
+
 /** The one error handler: every refusal and every bug answers `{ error, code }`. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // `Expect:` other than 100-continue: Node answers 417 itself, empty and without the security headers, unless
+    // someone listens.
+    app.server.on('checkExpectation', (_request, response) => {
+      const body: ErrorBody = { error: 'The Expect header asks for something this server does not do.', code: 'expectation_failed' };
+      const json = JSON.stringify(body);
+      response.writeHead(417, { ...SECURITY_HEADERS_WITHOUT_HELMET, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' });
+      response.end(json);
+    });
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = toErrorResponse(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');

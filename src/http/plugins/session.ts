@@ -81,21 +81,28 @@ export const sessionPlugin = fp(
     app.decorateRequest('session', null as unknown as RequestSession);
     app.decorateRequest(PENDING, null);
     app.decorate('sessions', {
+      // Each way a session ends closes its WebSockets at once on this process (./live-sockets.ts looks after the
+      // others within a second).
       async signIn(request, reply, userId) {
         const previous = request.session;
         setCookie(request, reply, await sessions.create(userId));
         await sessions.revoke(previous.id);
+        app.liveSockets.closeSessions([previous.id]);
       },
       async signOut(request, reply) {
         await sessions.revoke(request.session.id);
+        app.liveSockets.closeSessions([request.session.id]);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
       },
       async keepOnlyThisBrowser(request, reply, userId) {
         setCookie(request, reply, await sessions.create(userId));
-        return sessions.revokeUserSessions(userId, request.session.id);
+        const revoked = await sessions.revokeUserSessions(userId, request.session.id);
+        app.liveSockets.closeUser(userId);
+        return revoked;
       },
       async signOutEverywhere(request, reply, userId) {
         const revoked = await sessions.revokeUserSessions(userId);
+        app.liveSockets.closeUser(userId);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return revoked;
       },
@@ -125,7 +132,7 @@ export const sessionPlugin = fp(
       return payload;
     });
   },
-  { name: 'session', dependencies: ['@fastify/cookie'] },
+  { name: 'session', dependencies: ['@fastify/cookie', 'live-sockets'] },
 );
 
 /** False for a cookie-less guest whose session is not stored (yet): it owns nothing. */

@@ -68,7 +68,8 @@ export const webAppPlugin = fp(
           .status(503)
           .send({ error: 'The web app is not built yet. Run npm run build, or npm start, which builds it.', code: 'web_app_not_built' } satisfies ErrorBody);
       }
-      return reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'route_not_found' } satisfies ErrorBody);
+      // The URL is not repeated back: nothing a client sent is echoed in an answer.
+      return reply.status(404).send({ error: 'There is no such route.', code: 'route_not_found' } satisfies ErrorBody);
     });
   },
   { name: 'web-app' },

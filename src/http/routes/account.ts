@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { accountSettingsSchema, changePasswordSchema, marketingPreferenceSchema } from '../../contracts/account.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { accountKeyOf, createDeviceCookies } from '../../infra/auth/device-cookies.ts';
+import { findUserById } from '../../projections/users/queries.ts';
 import { routeDocs } from '../route-docs.ts';
 import type { RouteOptions } from '../app.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
@@ -14,6 +16,17 @@ const signedOutSchema = z.object({ message: z.string(), signedOutSessions: z.num
 export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const { accounts, clock, ids } = runtime;
   const { provider, rateLimiter, limits } = accounts;
+  const deviceCookies = createDeviceCookies(runtime.database.db);
+
+  /**
+   * The account's device cookies stop exempting their browsers from the sign-in throttle: whoever the owner is
+   * locking out (a new password, or signed out everywhere) no longer guesses unthrottled from a browser that once
+   * signed in.
+   */
+  async function forgetDevices(userId: string): Promise<void> {
+    const user = await findUserById(runtime.database.db, userId);
+    if (user) await deviceCookies.revokeAll(accountKeyOf(user.email));
+  }
 
   app.get('/api/account/settings', { schema: routeDocs({ summary: 'The account as Settings shows it', tags: ['settings'], responses: { 200: accountSettingsSchema }, errors: [401] }) }, async (request) => provider.accountSettings(requireUser(request)));
 
@@ -37,12 +50,14 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { run
     await provider.changePassword(userId, input, commandMetadata(request, clock, ids));
     await rateLimiter.reset(`password:user:${userId}`);
     const signedOut = await app.sessions.keepOnlyThisBrowser(request, reply, userId);
+    await forgetDevices(userId);
     return { message: 'Your password has been changed. Every other device has been signed out.', signedOutSessions: signedOut };
   });
 
   app.post('/api/account/sign-out-everywhere', { schema: routeDocs({ summary: 'Sign out of all devices, this one included', tags: ['settings'], responses: { 200: signedOutSchema }, errors: [401] }, 'POST') }, async (request, reply) => {
     const userId = requireUser(request);
     const signedOut = await app.sessions.signOutEverywhere(request, reply, userId);
+    await forgetDevices(userId);
     return { message: 'You have been signed out of all devices.', signedOutSessions: signedOut };
   });
 };

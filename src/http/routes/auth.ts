@@ -6,8 +6,7 @@ import { guestDataClaimers } from '../../commands/accounts/guest-data-claimers.t
 import { recordRefusedSignIn } from '../../commands/accounts/record-login.ts';
 import { loginSchema, registerSchema, userSchema, providerProfileSchema } from '../../contracts/auth.ts';
 import { AppError } from '../../contracts/errors.ts';
-import { normalizeEmail } from '../../domain/accounts/identity.ts';
-import { createDeviceCookies, DEVICE_COOKIE } from '../../infra/auth/device-cookies.ts';
+import { accountKeyOf, createDeviceCookies, DEVICE_COOKIE } from '../../infra/auth/device-cookies.ts';
 import type { RateLimit } from '../../infra/auth/rate-limiter.ts';
 import { findUserByEmail, findUserById, userView } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
@@ -27,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
 /** Rate-limit keys never hold an address in clear (Redis may be shared). */
-const accountKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+const accountKey = accountKeyOf;
 
 export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
   const { accounts } = runtime;

@@ -179,7 +179,10 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     return { message: 'Card deleted from your collection' };
   });
 
-  app.post('/api/restore-sample-cards', { schema: routeDocs({ summary: 'Grade the sample cards into the caller\'s collection, marked as samples', tags: ['collection'], responses: { 200: messageResponseSchema }, errors: [429] }, 'POST') }, async (request) => {
+  // Five gradings a call, guests included: limited like grading, per address for guests and per account for users.
+  app.post('/api/restore-sample-cards', { schema: routeDocs({ summary: 'Grade the sample cards into the caller\'s collection, marked as samples', tags: ['collection'], responses: { 200: messageResponseSchema }, errors: [429] }, 'POST') }, async (request, reply) => {
+    const wait = await hitCallerLimits(accounts.rateLimiter, 'sample-cards', { user: accounts.limits.sampleCardsUser, guest: accounts.limits.sampleCardsGuest }, request, reply);
+    if (wait !== null) throw new AppError('rate_limited', 'sample_cards_rate_limited', `The sample cards were restored many times in a short time. Please try again in ${wait}.`);
     const restored = await restoreSampleCards(gradeDeps, { owner: ownerOf(request.session), metadata: commandMetadata(request, clock, ids) });
     return { message: `Restored ${restored.length} sample card${restored.length === 1 ? '' : 's'}` };
   });

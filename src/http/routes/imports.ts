@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { cancelImport, deleteImport, retryFailedRows, startImport } from '../../commands/imports/manage-import.ts';
 import { messageResponseSchema } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { cleanedTextOrRefuse } from '../../contracts/text.ts';
 import {
   IMPORT_EXTENSIONS,
   IMPORT_MAX_BYTES,
@@ -60,6 +61,8 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
     throw new AppError('invalid', 'invalid_multipart', 'The upload is not a well-formed multipart/form-data body.');
   }
   if (!found) throw noFileSelected();
+  // The file name is kept in the import's events and shown back: the one text rule, like any typed text.
+  found.fileName = cleanedTextOrRefuse(found.fileName, 'line', 'The file name');
   const name = found.fileName.toLowerCase();
   if (!IMPORT_EXTENSIONS.some((extension) => name.endsWith(extension))) throw invalidFileType();
   return found;
@@ -235,14 +238,14 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     },
     (socket: Socket, request) => {
       // Another site's page may not open the channel with this browser's cookie.
-      const origin = request.headers.origin;
-      if (origin) {
-        const sameHost = URL.canParse(origin) && (new URL(origin).host === request.headers.host || runtime.config.TRUSTED_ORIGINS.includes(origin));
-        if (!sameHost) {
+      if (request.headers.origin) {
+        if (!app.isAllowedOrigin(request)) {
           socket.close(4403, 'Origin not allowed');
           return;
         }
       }
+      // Capped per user and address, closed when its session ends, cut when idle (../plugins/live-sockets.ts).
+      if (!app.liveSockets.admit(request, socket)) return;
       const { userId } = request.session;
       // A guest has no imports: the socket stays open and quiet.
       if (!userId) return;

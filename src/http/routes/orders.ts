@@ -25,6 +25,7 @@ import type { OrderPayload } from '../../infra/provider/types.ts';
 import { findAddress } from '../../projections/addresses/queries.ts';
 import { findCard, type CardGradeRow } from '../../projections/cards/queries.ts';
 import { findOrder, ordersOf } from '../../projections/orders/queries.ts';
+import { hitCallerLimits } from '../caller-limits.ts';
 import { routeDocs } from '../route-docs.ts';
 import type { RouteOptions } from '../app.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
@@ -91,7 +92,14 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     };
   });
 
-  app.post('/api/orders/quote', { schema: routeDocs({ summary: 'Every figure of an order, computed by the server', tags: ['orders'], body: z.object({ selection: orderSelectionSchema }), responses: { 200: quoteSchema }, errors: [400] }, 'POST') }, async (request) => quoteFor(orderSelectionSchema.parse((request.body as { selection?: unknown } | null)?.selection ?? request.body)));
+  // A read in a POST (the selection is a body), guests included: it owns nothing, so a cookie-less caller gets no
+  // session row, and it is limited per caller like the other calls a guest can make.
+  app.post('/api/orders/quote', { schema: routeDocs({ summary: 'Every figure of an order, computed by the server', tags: ['orders'], body: z.object({ selection: orderSelectionSchema }), responses: { 200: quoteSchema }, errors: [400, 429] }, 'POST') }, async (request, reply) => {
+    app.sessions.noNewGuestSession(request);
+    const wait = await hitCallerLimits(accounts.rateLimiter, 'quote', { user: accounts.limits.quoteUser, guest: accounts.limits.quoteGuest }, request, reply);
+    if (wait !== null) throw new AppError('rate_limited', 'quote_rate_limited', `Many quotes were asked for in a short time. Please try again in ${wait}.`);
+    return quoteFor(orderSelectionSchema.parse((request.body as { selection?: unknown } | null)?.selection ?? request.body));
+  });
 
   app.post('/api/orders/payment', { schema: routeDocs({ summary: "Authorise the quote's total on a card (test mode by default)", tags: ['orders'], body: paymentRequestSchema, responses: { 200: paymentResultSchema }, errors: [400, 401, 404, 409, 422, 503] }, 'POST') }, async (request): Promise<PaymentResult> => {
     const userId = requireUser(request);
@@ -105,6 +113,7 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
       amountCents: quote.totalCents,
       description: `Grading: ${card.card_name} (${quote.serviceLevel.name})`,
       cardFingerprint: await cardFingerprint(input.payment.cardNumber, input.payment.expiryMonth, input.payment.expiryYear),
+      onVoidFailed: (error, authorizationId) => request.log.warn({ err: error, authorizationId }, 'a replaced payment authorisation was not voided: it lapses by itself'),
       card: {
         number: input.payment.cardNumber,
         expMonth: Number(input.payment.expiryMonth),

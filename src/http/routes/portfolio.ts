@@ -108,6 +108,8 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
 
   app.post('/api/analyze-card-images', { bodyLimit: ANALYSIS_BODY_LIMIT, schema: routeDocs({ summary: 'Analyse photos of a card (base64, data: URL or image URL) for the portfolio', tags: ['portfolio'], body: analyzeCardImagesSchema, responses: { 200: analysisResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply): Promise<AnalysisResult> => {
     ownerOfRequest(request);
+    // The analysis owns nothing (its photos are stored by their hash, for anyone): no session for it.
+    app.sessions.noNewGuestSession(request);
     await limitGrading(runtime.accounts, request, reply);
     const body = analyzeCardImagesSchema.parse(request.body ?? {});
     const [front, back] = await Promise.all([

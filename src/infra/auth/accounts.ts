@@ -24,6 +24,12 @@ export interface Accounts {
     /** Feedback, the same way. */
     feedbackGuest: RateLimit[];
     feedbackUser: RateLimit[];
+    /** Restoring the sample cards (five gradings), the same way. */
+    sampleCardsGuest: RateLimit[];
+    sampleCardsUser: RateLimit[];
+    /** An order's quote, the same way. */
+    quoteGuest: RateLimit[];
+    quoteUser: RateLimit[];
   };
   close(): Promise<void>;
 }
@@ -61,6 +67,10 @@ export function createAccounts(services: AccountsServices): Accounts {
       gradingUserPerDay,
       feedbackGuest: [{ max: config.FEEDBACK_LIMIT_GUEST_PER_HOUR, windowMs: 3_600_000 }],
       feedbackUser: [{ max: config.FEEDBACK_LIMIT_USER_PER_HOUR, windowMs: 3_600_000 }],
+      sampleCardsGuest: [{ max: config.SAMPLE_CARDS_LIMIT_GUEST_PER_HOUR, windowMs: 3_600_000 }],
+      sampleCardsUser: [{ max: config.SAMPLE_CARDS_LIMIT_USER_PER_HOUR, windowMs: 3_600_000 }],
+      quoteGuest: [{ max: config.QUOTE_LIMIT_GUEST_PER_MINUTE, windowMs: 60_000 }],
+      quoteUser: [{ max: config.QUOTE_LIMIT_USER_PER_MINUTE, windowMs: 60_000 }],
     },
     async close() {
       if (!redis) return;

@@ -38,6 +38,8 @@ export interface SessionRepository {
   expiredGuests(before: Date, limit: number): Promise<{ id: string; guestId: string }[]>;
   /** Deletes these sessions. */
   deleteSessions(ids: readonly string[]): Promise<void>;
+  /** Those of these sessions that are still live (neither revoked nor expired). */
+  liveAmong(sessionIds: readonly string[]): Promise<Set<string>>;
 }
 
 function sessionIdOf(token: string): string {
@@ -101,6 +103,11 @@ export function createSessionRepository(db: Kysely<Tables>, clock: Clock, ids: I
         .limit(limit)
         .execute();
       return rows.map((row) => ({ id: row.id, guestId: row.guest_id }));
+    },
+    async liveAmong(sessionIds) {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await db.selectFrom('sessions').select('id').where('id', 'in', [...sessionIds]).where('revoked_at', 'is', null).where('expires_at', '>', clock.now()).execute();
+      return new Set(rows.map((row) => row.id));
     },
     async deleteSessions(sessionIds) {
       if (sessionIds.length > 0) await db.deleteFrom('sessions').where('id', 'in', [...sessionIds]).execute();

@@ -40,5 +40,20 @@ export function httpPaymentProcessor(options: { baseUrl: string; apiKey: string;
       }
       throw unavailable();
     },
+    // POST /v1/authorizations/{id}/void; 404 or 409 (gone, or voided already) count as done.
+    async void(authorizationId) {
+      let response: Response;
+      try {
+        response = await fetch(new URL(`/v1/authorizations/${encodeURIComponent(authorizationId)}/void`, options.baseUrl), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${options.apiKey}`, 'idempotency-key': `void:${authorizationId}` },
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
+      } catch {
+        throw unavailable();
+      }
+      await response.body?.cancel();
+      if (response.status !== 200 && response.status !== 404 && response.status !== 409) throw unavailable();
+    },
   };
 }

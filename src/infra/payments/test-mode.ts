@@ -38,5 +38,7 @@ export function testModeProcessor(clock: Clock): PaymentProcessor {
     async authorize(request) {
       return testModeOutcome(request, clock.now());
     },
+    // Nothing is held in test mode.
+    async void() {},
   };
 }

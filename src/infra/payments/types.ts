@@ -27,4 +27,9 @@ export type AuthorizeOutcome =
 export interface PaymentProcessor {
   readonly name: string;
   authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome>;
+  /**
+   * Releases an authorisation that will never be captured (the wizard's total changed and a new one replaced it), so
+   * the hold on the customer's card goes now rather than when it lapses. Voiding one already voided is no error.
+   */
+  void(authorizationId: string): Promise<void>;
 }

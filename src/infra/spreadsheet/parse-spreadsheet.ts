@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../contracts/errors.ts';
+import { createLimiter } from '../concurrency/limiter.ts';
 import { invalidFileType, spreadsheetKind, type SpreadsheetKind } from './file-kind.ts';
 import type { ParseInput, ParseOutput } from './parse-task.ts';
 import { checkZipSizes } from './zip-check.ts';
@@ -7,6 +8,14 @@ import { checkZipSizes } from './zip-check.ts';
 // Spreadsheets are untrusted input (DESIGN.md §5): the kind is taken from the bytes, an .xlsx's unpacked size is
 // checked from its directory, a CSV line may not be absurdly long, and SheetJS (@e965/xlsx, 0.20.2 or later) reads
 // the file in a worker thread of its own, with a heap limit and a time limit, thrown away after the file.
+// At most PARSER_THREADS such threads at once per process (issue 34: ten uploads at once were ten threads, 650 MB
+// for 15 s); more files wait their turn, and each one's time limit starts when its thread does.
+
+export const PARSER_THREADS = 2;
+const parserThreads = createLimiter(PARSER_THREADS);
+let runningParsers = 0;
+/** Parser threads running now (tests read it). */
+export const parserThreadsRunning = () => runningParsers;
 
 export interface ParsedSheet {
   kind: SpreadsheetKind;
@@ -51,13 +60,28 @@ export async function parseSpreadsheet(bytes: Uint8Array, limits: ParseLimits): 
   if (kind === 'csv') checkCsvLines(bytes);
 
   const input: ParseInput = { bytes, kind, maxRows: limits.maxRows };
+  const output = await parserThreads(async () => {
+    runningParsers++;
+    try {
+      return await parseInThread(input, limits);
+    } finally {
+      runningParsers--;
+    }
+  });
+  if (!output.ok) throw unreadable(kind);
+  return { kind, cells: output.cells, firstRow: output.firstRow, moreRows: output.moreRows };
+}
+
+/** One file in a thread of its own, thrown away after it. */
+async function parseInThread(input: ParseInput, limits: ParseLimits): Promise<ParseOutput> {
+  const { kind } = input;
   const worker = new Worker(TASK, {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: true,
     stderr: true,
   });
-  const output = await new Promise<ParseOutput>((resolve, reject) => {
+  return new Promise<ParseOutput>((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(tooComplex());
@@ -75,6 +99,4 @@ export async function parseSpreadsheet(bytes: Uint8Array, limits: ParseLimits): 
       reject(code === 0 ? unreadable(kind) : tooComplex());
     });
   }).finally(() => void worker.terminate());
-  if (!output.ok) throw unreadable(kind);
-  return { kind, cells: output.cells, firstRow: output.firstRow, moreRows: output.moreRows };
 }

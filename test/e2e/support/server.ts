@@ -44,6 +44,10 @@ export async function startServer(): Promise<RunningServer> {
     // Every account in these tests signs up and grades from 127.0.0.1; the limits have tests of their own.
     AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
     GRADE_LIMIT_GUEST_PER_MINUTE: '1000',
+    SAMPLE_CARDS_LIMIT_GUEST_PER_HOUR: '1000',
+    SAMPLE_CARDS_LIMIT_USER_PER_HOUR: '1000',
+    QUOTE_LIMIT_GUEST_PER_MINUTE: '1000',
+    WS_PER_ADDRESS: '1000',
     // No test reaches the network: no market prices (the price source has tests of its own, against a fake).
     PRICE_SOURCE: 'none',
   };
