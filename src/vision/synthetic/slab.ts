@@ -14,6 +14,14 @@ const HOLDER_CORNER_MM = 3;
 const BODY_OPACITY = 0.12;
 const RIM_MM = 2.5;
 const RIM_OPACITY = 0.3;
+/** A scanned holder: the well 2 mm round the card, its wall's two faces 1.6 mm apart outside it. */
+const SCANNED_WELL_MM = 2;
+const SCANNED_WALL_INNER_MM = 3.4;
+const SCANNED_WALL_OUTER_MM = 5;
+const SCANNED_BODY = '#6b6e72';
+const SCANNED_WALL = '#9a9da1';
+const SCANNED_WALL_FACE = '#50535a';
+const SCANNED_WELL = '#141517';
 
 const f = (value: number) => Number(value.toFixed(4)).toString();
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;');
@@ -30,11 +38,37 @@ export function slabSvg(slab: SyntheticSlab, pxPerMm: number): string {
   const [width, height] = [right - left, bottom - top];
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width * pxPerMm)}" height="${Math.round(height * pxPerMm)}" viewBox="${f(left)} ${f(top)} ${f(width)} ${f(height)}">`,
-    `<rect x="${f(left)}" y="${f(top)}" width="${f(width)}" height="${f(height)}" rx="${HOLDER_CORNER_MM}" fill="#ffffff" fill-opacity="${BODY_OPACITY}"/>`,
-    `<rect x="${f(left + RIM_MM / 2)}" y="${f(top + RIM_MM / 2)}" width="${f(width - RIM_MM)}" height="${f(height - RIM_MM)}" rx="${HOLDER_CORNER_MM}" fill="none" stroke="#ffffff" stroke-opacity="${RIM_OPACITY}" stroke-width="${RIM_MM}"/>`,
+    ...(slab.look === 'scanned' ? scannedHolder() : clearHolder()),
     ...(slab.layout === 'psa' ? psaLabel(slab) : namedLabel(slab)),
     '</svg>',
   ].join('\n');
+}
+
+/** Clear plastic over the table: a little lighter, more so along the holder's thick rim. */
+function clearHolder(): string[] {
+  const { left, top, right, bottom } = SLAB_MM;
+  const [width, height] = [right - left, bottom - top];
+  return [
+    `<rect x="${f(left)}" y="${f(top)}" width="${f(width)}" height="${f(height)}" rx="${HOLDER_CORNER_MM}" fill="#ffffff" fill-opacity="${BODY_OPACITY}"/>`,
+    `<rect x="${f(left + RIM_MM / 2)}" y="${f(top + RIM_MM / 2)}" width="${f(width - RIM_MM)}" height="${f(height - RIM_MM)}" rx="${HOLDER_CORNER_MM}" fill="none" stroke="#ffffff" stroke-opacity="${RIM_OPACITY}" stroke-width="${RIM_MM}"/>`,
+  ];
+}
+
+/**
+ * As a grader's scan shows a holder: an opaque grey body, the well's wall a light ridge with two faces (its top and
+ * its inner face), and the dark well the card lies in.
+ */
+function scannedHolder(): string[] {
+  const { left, top, right, bottom } = SLAB_MM;
+  const rect = (inset: { l: number; t: number; r: number; b: number }, extra: string) =>
+    `<rect x="${f(inset.l)}" y="${f(inset.t)}" width="${f(inset.r - inset.l)}" height="${f(inset.b - inset.t)}" rx="${HOLDER_CORNER_MM}" ${extra}/>`;
+  const around = (mm: number) => ({ l: -mm, t: -mm, r: CARD_WIDTH_MM + mm, b: CARD_HEIGHT_MM + mm });
+  return [
+    rect({ l: left, t: top, r: right, b: bottom }, `fill="${SCANNED_BODY}"`),
+    rect(around(SCANNED_WALL_OUTER_MM), `fill="${SCANNED_WALL}"`),
+    rect(around(SCANNED_WALL_INNER_MM), `fill="${SCANNED_WALL_FACE}"`),
+    rect(around(SCANNED_WELL_MM), `fill="${SCANNED_WELL}"`),
+  ];
 }
 
 const font = 'font-family="DejaVu Sans, Liberation Sans, sans-serif"';

@@ -32,6 +32,12 @@ export interface SyntheticLettering {
  */
 export interface SyntheticSlab {
   layout?: 'named' | 'psa';
+  /**
+   * How the holder looks: 'clear' (default), plastic over the table; 'scanned', as a grader's own scans show it,
+   * the holder's body grey and opaque, its walls light ridges with two faces, and the card floating in a dark well
+   * a couple of millimetres larger than itself (the scanner's black lid seen through the plastic).
+   */
+  look?: 'clear' | 'scanned';
   /** Named layout: printed large at the label's foot, as the grader's logo: "BECKETT", "CGC". PSA layout: unused. */
   company: string;
   /** Named layout: the grade as the label prints it, "9.5 GEM MINT". PSA layout: the descriptor alone, "MINT". */

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { SideMeasurement } from '../../src/contracts/measurement.ts';
+import { gradeCard } from '../../src/domain/grading/index.ts';
+import { renderSyntheticCard } from '../../src/vision/index.ts';
+import type { SyntheticCardSpec, SyntheticSlab } from '../../src/vision/index.ts';
+import { MEASURE_MAX_SIDE } from '../../src/workers/grading/index.ts';
+import { measureSideOrRefuse } from '../../src/workers/grading/measure-side-task.ts';
+import { MAX_PIXELS } from './synthetic-photos.ts';
+
+// A card in a slab as a grader's own scan shows it (issue 30): an opaque grey holder, its wall a ridge with two faces,
+// the card in a dark well 2 mm larger than itself, the label above, on the scanner's black lid. The largest
+// card-shaped outline is the well; measured there, the card's borders read 5 mm and the well's dark margin its
+// wear. The card is found inside the holder, at its own edges.
+
+const PSA_SLAB: SyntheticSlab = { layout: 'psa', look: 'scanned', company: 'PSA', gradeText: 'MINT', grade: '9', cert: '65200248', year: '2005 POKEMON JAPANESE', name: 'MEW EX - HOLO', number: '#003' };
+
+function scannedSlab(pxPerMm: number, rotationDeg: number): SyntheticCardSpec {
+  return { pxPerMm, borderColor: '#e8c33a', lettering: { name: 'Charizard' }, photo: { noise: 3, background: '#0c0c0e', rotationDeg, slab: PSA_SLAB } };
+}
+
+async function measured(spec: SyntheticCardSpec, seed: number): Promise<SideMeasurement> {
+  const output = await measureSideOrRefuse({ bytes: await renderSyntheticCard(spec, seed), side: 'front', maxPixels: MAX_PIXELS, maxSide: MEASURE_MAX_SIDE });
+  if (!output.ok) throw new Error(`refused: ${output.message}`);
+  return output.measurement;
+}
+
+describe('a card in a scanned slab', () => {
+  it.each([
+    [12, -2, 1],
+    [12, 0, 2],
+    [12, 3, 3],
+    [8, 1, 4],
+  ])('given a slab scanned at %i px/mm, turned %i°, when measured, then the card is found at its own edges, not the well round it (seed %i)', async (pxPerMm, rotationDeg, seed) => {
+    const measurement = await measured(scannedSlab(pxPerMm, rotationDeg), seed);
+    if (!measurement.centering.measurable) throw new Error(`centering not measurable: ${measurement.centering.reason}`);
+    const { horizontal, vertical } = measurement.centering;
+    // Borders drawn 3 mm all round: the well's 2 mm margin would read 5 mm.
+    for (const borderMm of [horizontal.firstMm, horizontal.secondMm, vertical.firstMm, vertical.secondMm]) expect(Math.abs(borderMm - 3)).toBeLessThanOrEqual(0.35);
+    expect(measurement.defects.filter((d) => d.kind === 'crease' || d.kind === 'corner-fray')).toEqual([]);
+    expect(gradeCard({ front: measurement }).overallGrade).toBeGreaterThanOrEqual(9);
+  });
+});
