@@ -84,6 +84,19 @@ const CREASE_MIN_MM = 15;
  */
 const PRINT_AXIS_DEG = 3;
 const WHOLE_FACE_SHARE = 0.9;
+/**
+ * Such a pair along an axis within this of the card's parallel edge is an edge seen inside the outline, not a fold:
+ * the card's own cut where the outline was found a few millimetres outside it (a holder's well), or the holder's
+ * wall. A fold that near the edge and that straight across the whole card is not how cards crease.
+ */
+const AXIS_CREASE_EDGE_CLEAR_MM = 10;
+/**
+ * The print is read this far either side of a light-and-dark pair (clear of both lines and their halos), at this
+ * many places along it; a printed shape's edge differs across it by at least PRINT_EDGE_STEP levels on average.
+ */
+const PRINT_EDGE_SIDE_MM = 1.2;
+const PRINT_EDGE_SAMPLES = 40;
+const PRINT_EDGE_STEP = 20;
 
 export interface SurfaceReport {
   surface: SurfaceMeasurement;
@@ -152,11 +165,13 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
   const spots = findSpots(grid, half, ring.dark, ring.darkSeeds, threshold, false, halfRegions, regions);
   const defects: Defect[] = [];
   const creased = new Set<Blob>();
-  const creaseLike = (line: Blob) => line.lengthMm >= CREASE_MIN_MM && (!isAxisAligned(line, PRINT_AXIS_DEG) || line.lengthMm >= WHOLE_FACE_SHARE * faceLengthAlong(line));
+  const creaseLike = (line: Blob) =>
+    line.lengthMm >= CREASE_MIN_MM &&
+    (!isAxisAligned(line, PRINT_AXIS_DEG) || (line.lengthMm >= WHOLE_FACE_SHARE * faceLengthAlong(line) && distanceFromParallelEdge(line) >= AXIS_CREASE_EDGE_CLEAR_MM));
   for (const light of lines.filter((line) => line.light && creaseLike(line))) {
     for (const dark of lines.filter((line) => !line.light && creaseLike(line) && !creased.has(line))) {
       const alike = Math.min(light.peak, dark.peak) >= HALO_SHARE * Math.max(light.peak, dark.peak);
-      if (alike && angleBetween(light.angleDeg, dark.angleDeg) <= 5 && distanceToLine(centre(dark), light) <= 1.5) {
+      if (alike && angleBetween(light.angleDeg, dark.angleDeg) <= 5 && distanceToLine(centre(dark), light) <= 1.5 && !isPrintedEdge(grid, light, dark)) {
         creased.add(light).add(dark);
         const box = unionBox(light.box, dark.box);
         const length = Math.max(light.lengthMm, dark.lengthMm);
@@ -199,6 +214,45 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
 
 function isAxisAligned(line: Blob, toleranceDeg: number): boolean {
   return angleBetween(line.angleDeg, 0) <= toleranceDeg || angleBetween(line.angleDeg, 90) <= toleranceDeg;
+}
+
+/**
+ * Whether a light-and-dark pair is the edge of a printed shape (a strand of hair, the rim of a highlight, a box's
+ * side), sharpened into a halo on each side: the print then differs across the pair the same way all along it. A fold
+ * runs through the print, so beyond its two faces the print is alike on both sides, as much lighter on one side as
+ * on the other over its length.
+ */
+function isPrintedEdge(grid: SurfaceGrid, light: Blob, dark: Blob): boolean {
+  const { lightness, width, height, pxPerMm } = grid;
+  const angle = (light.angleDeg * Math.PI) / 180;
+  const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+  // Across the pair, from the light line's side to the dark line's.
+  const towardsDark = (centre(dark).x - centre(light).x) * -uy + (centre(dark).y - centre(light).y) * ux >= 0 ? 1 : -1;
+  const [nx, ny] = [-uy * towardsDark, ux * towardsDark];
+  const mid = { x: (centre(light).x + centre(dark).x) / 2, y: (centre(light).y + centre(dark).y) / 2 };
+  const length = Math.min(light.lengthMm, dark.lengthMm);
+  let sum = 0;
+  let count = 0;
+  for (let k = 0; k < PRINT_EDGE_SAMPLES; k++) {
+    const t = (k / (PRINT_EDGE_SAMPLES - 1) - 0.5) * length;
+    const at = (side: number) => {
+      const x = Math.round((mid.x + ux * t + nx * side * PRINT_EDGE_SIDE_MM) * pxPerMm);
+      const y = Math.round((mid.y + uy * t + ny * side * PRINT_EDGE_SIDE_MM) * pxPerMm);
+      return x < 0 || y < 0 || x >= width || y >= height ? null : lightness[y * width + x]!;
+    };
+    const before = at(-1);
+    const after = at(1);
+    if (before === null || after === null) continue;
+    sum += before - after;
+    count++;
+  }
+  return count > 0 && Math.abs(sum / count) >= PRINT_EDGE_STEP;
+}
+
+/** How far the line's middle lies from the nearer card edge parallel to it (mm). */
+function distanceFromParallelEdge(line: Blob): number {
+  const { x, y } = centre(line);
+  return angleBetween(line.angleDeg, 0) <= 45 ? Math.min(y, CARD_HEIGHT_MM - y) : Math.min(x, CARD_WIDTH_MM - x);
 }
 
 /** The length of the face (inside the inset) in the direction the line runs. */

@@ -29,10 +29,17 @@ export interface CardDrawing {
   holoSeed?: number;
   /** A full-art's print at the cut (full-art.ts), of this kind, drawn from this seed; absent: none. */
   fullArtEdge?: { kind: FullArtEdge; seed: number };
+  /** See SyntheticCardSpec.artStrokes; absent: none. */
+  artStrokes?: SyntheticCardSpec['artStrokes'];
   pxPerMm: number;
 }
 
 /** How deep whitening reaches in from the edge, well inside the 0.6 mm rim the engine inspects. */
+/** A drawn crease: its light and dark faces, each this wide, this far apart (centre to centre). */
+const CREASE_FACE_WIDTH_MM = 0.25;
+const CREASE_FACE_GAP_MM = 0.35;
+/** A drawn art stroke: the printed shape on each side of its edge is this wide. */
+const ART_STROKE_BAND_MM = 2;
 const WHITENING_DEPTH_MM = 0.35;
 const WHITENING_COLOR = '#f4f4f0';
 
@@ -134,6 +141,19 @@ function letteringSvg(lettering: SyntheticLettering, art: { x: number; y: number
   ].join('\n');
 }
 
+/** A printed shape's edge, sharpened: a dark band beside a light one, each edged with its halo line along the edge. */
+function artStrokeSvg(stroke: NonNullable<SyntheticCardSpec['artStrokes']>[number]): string {
+  const angle = (stroke.angleDeg * Math.PI) / 180;
+  const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+  const [nx, ny] = [-uy, ux];
+  const band = (from: number, to: number, colour: string) => {
+    const corners = [-0.5, 0.5].flatMap((t) => [from, to].map((d): [number, number] => [stroke.x + ux * t * stroke.lengthMm + nx * d, stroke.y + uy * t * stroke.lengthMm + ny * d]));
+    const [a, b, c, d] = corners as [[number, number], [number, number], [number, number], [number, number]];
+    return `<polygon points="${points([a, b, d, c])}" fill="${colour}"/>`;
+  };
+  return [band(-ART_STROKE_BAND_MM, 0, '#a39c92'), band(0, ART_STROKE_BAND_MM, '#4c4652'), band(-CREASE_FACE_GAP_MM, -CREASE_FACE_GAP_MM + CREASE_FACE_WIDTH_MM, '#ffffff'), band(CREASE_FACE_GAP_MM - CREASE_FACE_WIDTH_MM, CREASE_FACE_GAP_MM, '#101010')].join('');
+}
+
 /**
  * The card as SVG in millimetre user units, rendered at `pxPerMm`: border, the art (a PNG of artSvg, scaled into the
  * window) with any holo sparkle, any lettering, then the defects.
@@ -165,6 +185,7 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     `<image x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}" preserveAspectRatio="none" xlink:href="${artHref}"/>`,
     card.holoSeed === undefined ? '' : holoSparkleSvg(art, card.holoSeed),
     card.lettering ? letteringSvg(card.lettering, art, card.borderColor) : '',
+    ...(card.artStrokes ?? []).map(artStrokeSvg),
     '</g>',
     '</g>',
     card.fullArtEdge === undefined ? '' : fullArtEdgeSvg(card.fullArtEdge.seed, card.fullArtEdge.kind),
@@ -310,6 +331,17 @@ function defectMark(defect: SyntheticDefect, radii: Record<CornerName, number>, 
       const dx = (Math.cos(angle) * defect.lengthMm) / 2;
       const dy = (Math.sin(angle) * defect.lengthMm) / 2;
       return `<line x1="${f(defect.x - dx)}" y1="${f(defect.y - dy)}" x2="${f(defect.x + dx)}" y2="${f(defect.y + dy)}" stroke="#fafaf6" stroke-opacity="0.9" stroke-width="${f(defect.widthMm ?? 0.15)}" stroke-linecap="butt"/>`;
+    }
+    case 'crease': {
+      // The fold's two faces catch the light differently: a light line and, a few tenths of a millimetre beside it,
+      // a dark one, both running through the print whatever lies under them.
+      const angle = (defect.angleDeg * Math.PI) / 180;
+      const dx = (Math.cos(angle) * defect.lengthMm) / 2;
+      const dy = (Math.sin(angle) * defect.lengthMm) / 2;
+      const [nx, ny] = [-Math.sin(angle) * CREASE_FACE_GAP_MM, Math.cos(angle) * CREASE_FACE_GAP_MM];
+      const face = (offset: number, colour: string, opacity: number) =>
+        `<line x1="${f(defect.x - dx + offset * nx)}" y1="${f(defect.y - dy + offset * ny)}" x2="${f(defect.x + dx + offset * nx)}" y2="${f(defect.y + dy + offset * ny)}" stroke="${colour}" stroke-opacity="${opacity}" stroke-width="${f(CREASE_FACE_WIDTH_MM)}" stroke-linecap="butt"/>`;
+      return face(-0.5, '#ffffff', 0.6) + face(0.5, '#000000', 0.45);
     }
     case 'print-line': {
       // A faint line across the art, as a clogged print head leaves it.

@@ -71,6 +71,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       // Sparkle from a generator of its own, so a card drawn without it draws as it always did.
       ...(spec.holo ? { holoSeed: seed ^ HOLO_SEED } : {}),
       ...(spec.fullArtEdge ? { fullArtEdge: { kind: spec.fullArtEdge === true ? ('strokes' as const) : spec.fullArtEdge, seed: seed ^ FULL_ART_SEED } } : {}),
+      ...(spec.artStrokes ? { artStrokes: spec.artStrokes } : {}),
       pxPerMm,
     };
     const art = await sharp(Buffer.from(artSvg(drawing, rng))).png().toBuffer();

@@ -12,6 +12,8 @@ export type SyntheticDefect =
   | { kind: 'scratch'; x: number; y: number; lengthMm: number; angleDeg: number; widthMm?: number }
   | { kind: 'print-line'; orientation: 'horizontal' | 'vertical'; atMm: number; widthMm?: number }
   | { kind: 'spot'; x: number; y: number; diameterMm: number }
+  /** A fold centred on (x, y), `lengthMm` long at `angleDeg`: its lit side a light line, its shaded side a dark one beside it. */
+  | { kind: 'crease'; x: number; y: number; lengthMm: number; angleDeg: number }
   /** A marker's scribble, `sizeMm` across, centred at (x, y): a dark grey blob with a ragged outline and light gaps. */
   | { kind: 'ink-mark'; x: number; y: number; sizeMm: number };
 
@@ -95,6 +97,13 @@ export interface SyntheticCardSpec {
    * instead, as dark as a dark playmat. Default none.
    */
   fullArtEdge?: boolean | 'dark-at-cut';
+  /**
+   * Edges of printed shapes in the art (a strand of hair, the rim of a highlight, a box's side), as a camera's
+   * sharpening shows them: a dark band on one side of the line and a light one on the other, each edged with a halo
+   * line (light on the light side, dark on the dark side). Centred on (x, y) mm, `lengthMm` long at `angleDeg`. Print,
+   * not a crease. Default none.
+   */
+  artStrokes?: { x: number; y: number; lengthMm: number; angleDeg: number }[];
   /** Print OCR can read: the name on a light band across the top of the art, inside a thin frame. Default none. */
   lettering?: SyntheticLettering;
   /** Resolution of the card in the photo, pixels per mm. Default 20. */
