@@ -55,7 +55,7 @@ export function measureCorners(flat: FlatCard, rimStart: number | null, noise: n
   // first samples, which a ruling of notebook paper just outside the card can fill (background-beside.ts).
   const backgrounds = new Map(CORNER_NAMES.map((corner) => [corner, { colour: backgroundBeside(flat, cornerOutline(corner, 0, SIDE_READ_TO_MM, BACKGROUND_STEP_MM)), until: BACKGROUND_UNTIL }] as const));
   const sides = new Map(CORNER_NAMES.map((corner) => [corner, readSides(flat, corner, noise, backgrounds.get(corner)!)] as const));
-  const radius = nominalRadius(flat, noise, sides, backgrounds);
+  const radius = dieCutRadius(nominalRadius(flat, noise, sides, backgrounds));
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   const visibleWear = Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm);
@@ -77,6 +77,21 @@ const ROUNDED_FROM_MM = 1;
 const FIT_REACH_MM = 3.5;
 /** The fit reads every this many outline samples: the shape of a corner needs far fewer than measuring fray does. */
 const FIT_STRIDE = 4;
+
+/**
+ * Cards are cut with square corners (sports and vintage cards; a die's own rounding of half a millimetre at most) or
+ * with the trading-card games' 3 mm arc. Corners that follow an arc between the two are a square card's corners worn
+ * round, and ones rounder than 3 mm a game card's worn further: four equally worn corners are still worn, so each is
+ * judged against the die cut it wore from.
+ */
+const SQUARE_DIE_MAX_MM = 0.5;
+/** The game cards' arc as fitted, give or take the fit's half-millimetre step. */
+const GAME_DIE_MIN_MM = CARD_CORNER_RADIUS_MM - 0.5;
+const GAME_DIE_MAX_MM = CARD_CORNER_RADIUS_MM + 0.5;
+function dieCutRadius(fittedMm: number): number {
+  if (fittedMm <= SQUARE_DIE_MAX_MM) return fittedMm;
+  return fittedMm >= GAME_DIE_MIN_MM ? Math.min(fittedMm, GAME_DIE_MAX_MM) : 0;
+}
 
 /**
  * The card's nominal corner radius, estimated from the card itself: the radius whose arc the four corners' outlines

@@ -66,6 +66,20 @@ describe('corners (GRADING.md §1.6)', () => {
     expect(rimDefects(m)).toEqual([]);
   });
 
+  it.each([1.5, 2])('a square-cut card with all four corners worn round to %s mm: each corner is judged against the square die cut, so all four are worn', async (radiusMm) => {
+    // Issue 30: four equally worn corners are still worn. Fitted from the card itself, their arc looked like the
+    // card's own cut and none read as fray.
+    const worn = (['topLeft', 'topRight', 'bottomRight', 'bottomLeft'] as const).map((corner) => ({ kind: 'worn-corner' as const, corner, radiusMm }));
+    const m = await measureSynthetic(noisyCard({ cornerRadiusMm: 0, defects: worn }), 26);
+    expect(m.cornerStyle).toBe('square');
+    // A radius-r arc lies (√2 − 1)·r inside a square corner along its diagonal, and never more than r from its sides.
+    for (const corner of m.corners) {
+      expect(corner.frayMm).toBeGreaterThanOrEqual((Math.SQRT2 - 1) * radiusMm - 0.1);
+      expect(corner.frayMm).toBeLessThanOrEqual(radiusMm);
+    }
+    expect(m.defects.filter((d) => d.kind === 'corner-fray')).toHaveLength(4);
+  });
+
   it('on a white border whitening is not observable, and says so', async () => {
     const m = await measureSynthetic(noisyCard({ borderColor: '#f2f2ee', defects: [{ kind: 'whitened-corner', corner: 'topLeft', lengthMm: 1 }] }), 24);
     expect(m.cornerStyle).toBe('rounded');
