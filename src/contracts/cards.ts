@@ -21,6 +21,12 @@ export const cardResultSchema = gradingResultSchema.extend({
 });
 export type CardResult = z.infer<typeof cardResultSchema>;
 
+/** GET /api/card/{id}: the result, and whether the caller graded it (a stranger with the link may only share it). */
+export const sharedCardSchema = cardResultSchema.extend({
+  yours: z.boolean(),
+});
+export type SharedCard = z.infer<typeof sharedCardSchema>;
+
 /** GET /api/my-cards: rows of card_grades (SPEC.md §3), newest first. */
 export const collectionCardSchema = z.object({
   id: z.string(),

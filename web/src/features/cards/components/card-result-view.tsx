@@ -1,5 +1,6 @@
 import type { CardResult } from '@contracts/cards';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { formatCardType, formatDate } from '../grade-format';
 import { CardFacts, MarketValue, SetInformation } from './card-information';
 import { CardImages } from './card-images';
@@ -16,7 +17,9 @@ export function resultAnnouncement(result: CardResult): string {
 
 /**
  * The result screen of SPEC.md §2, for a fresh grade on / and for a shared link on /card/{id}: pictures, the grade
- * and the measurements that explain it, who the card is and what it is worth. `actions` are the footer buttons.
+ * and the measurements that explain it, who the card is and what it is worth. `actions` (save, submit, share,
+ * grade another) stay where the grade is: beside it on a wide screen, and in a bar held at the bottom of a phone's
+ * screen, since the result is thousands of pixels tall and the actions were once only at its end.
  * With `announce` (a fresh grade), keyboard focus moves to the card's heading and the result is announced.
  */
 export function CardResultView({ result, actions, announce = false }: { result: CardResult; actions: ReactNode; announce?: boolean }) {
@@ -29,6 +32,7 @@ export function CardResultView({ result, actions, announce = false }: { result: 
     const timer = window.setTimeout(() => setAnnouncement(resultAnnouncement(result)), 100);
     return () => window.clearTimeout(timer);
   }, [announce, result]);
+  const wide = useMediaQuery(WIDE_SCREEN);
   const back = result.measurements.back || result.backImageUrl ? { photo: result.backImageUrl, annotated: result.annotatedBackImageUrl } : null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -60,6 +64,12 @@ export function CardResultView({ result, actions, announce = false }: { result: 
             </p>
           </header>
 
+          {/* Between the name and the grade: on an 800 px tall screen two rows of actions below the grade's panel fall off the first screen. */}
+          {wide ? (
+            <nav aria-label="Card actions" data-testid="result-actions" className="-mt-2 flex flex-wrap gap-3">
+              {actions}
+            </nav>
+          ) : null}
           <GradeSummary result={result} />
           <GradingDetails result={result} />
           <CenteringSection result={result} />
@@ -70,7 +80,16 @@ export function CardResultView({ result, actions, announce = false }: { result: 
         </div>
       </div>
 
-      <div className="mt-10 flex flex-col gap-3 border-t pt-6 sm:flex-row sm:flex-wrap sm:justify-center">{actions}</div>
+      {wide ? null : (
+        // Sticky at the end of the page's box: held at the bottom of the screen all the way down, then resting in place.
+        <nav
+          aria-label="Card actions"
+          data-testid="result-actions"
+          className="sticky bottom-0 z-40 -mx-4 mt-8 grid grid-cols-2 gap-2 border-t bg-background/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur sm:-mx-6 sm:px-6 [&>*]:h-auto [&>*]:min-h-10 [&>*]:w-full [&>*]:whitespace-normal [&>*]:px-3 [&>*]:py-2 [&>*]:text-center [&>p]:col-span-2"
+        >
+          {actions}
+        </nav>
+      )}
     </div>
   );
 }
