@@ -67,8 +67,10 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
 
   return (
     <div
-      className="relative mx-auto grid w-full max-w-7xl content-start gap-6 px-4 py-8 sm:px-6 sm:py-10"
+      className="relative mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-8 sm:px-6 sm:py-10"
       data-testid="portfolio-page"
+      // One column no wider than the screen: a grid's implicit column grows to its widest content (a long card name
+      // once made the page 580 px wide on a 390 px phone).
       // Images dropped anywhere on the page open the Add dialog in upload mode (SPEC.md §2).
       onDragOver={(event) => {
         if (!hasImages(event)) return;
