@@ -1,5 +1,6 @@
 import type { PortfolioCard } from '@contracts/portfolio';
-import { Download, PackageOpen, Plus } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Download, LogIn, PackageOpen, Plus } from 'lucide-react';
 import { useCallback, useState, type DragEvent } from 'react';
 import { GuestNotice } from '@/components/layout/guest-notice';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,9 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
   const [deleting, setDeleting] = useState<PortfolioCard | null>(null);
   const [viewing, setViewing] = useState<ViewedImages | null>(null);
   const [dragging, setDragging] = useState(false);
+  // A guest's portfolio is not kept (the server refuses the add), so a guest is asked to sign in instead of being
+  // offered an Add dialog whose Add fails.
+  const guest = !userPending && !user;
 
   // Any change of search, filter or sort goes back to page 1 (SPEC.md §9).
   const change = useListSearch(search, onSearchChange, LIST_KEYS);
@@ -73,7 +77,7 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
       // once made the page 580 px wide on a 390 px phone).
       // Images dropped anywhere on the page open the Add dialog in upload mode (SPEC.md §2).
       onDragOver={(event) => {
-        if (!hasImages(event)) return;
+        if (!user || !hasImages(event)) return;
         event.preventDefault();
         setDragging(true);
       }}
@@ -82,6 +86,7 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
       }}
       onDrop={(event) => {
         setDragging(false);
+        if (!user) return;
         const dropped = [...event.dataTransfer.files].filter(isPortfolioPhoto);
         if (dropped.length === 0) return;
         event.preventDefault();
@@ -102,19 +107,25 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
           <p className="text-muted-foreground">What your cards cost, what they are worth, and how that moved</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={exportCsv} disabled={!user || cards.length === 0}>
-            <Download aria-hidden />
-            Export CSV
-          </Button>
-          <Button
-            onClick={() => {
-              setMode((m) => m);
-              setAddOpen(true);
-            }}
-          >
-            <Plus aria-hidden />
-            Add Card(s)
-          </Button>
+          {guest ? (
+            <SignInToKeepButton />
+          ) : (
+            <>
+              <Button variant="outline" onClick={exportCsv} disabled={cards.length === 0} title={cards.length === 0 ? 'Add a card first: there is nothing to export yet' : undefined}>
+                <Download aria-hidden />
+                Export CSV
+              </Button>
+              <Button
+                onClick={() => {
+                  setMode((m) => m);
+                  setAddOpen(true);
+                }}
+              >
+                <Plus aria-hidden />
+                Add Card(s)
+              </Button>
+            </>
+          )}
         </div>
       </header>
 
@@ -136,7 +147,12 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-16 text-center">
               <PackageOpen className="size-10 text-muted-foreground" aria-hidden />
               <h2 className="text-lg font-semibold">No cards found</h2>
-              {cards.length === 0 ? (
+              {guest ? (
+                <>
+                  <p className="max-w-md text-sm text-muted-foreground">A portfolio keeps what your cards cost and what they are worth. It needs an account, so it is there when you come back.</p>
+                  <SignInToKeepButton />
+                </>
+              ) : cards.length === 0 ? (
                 <Button
                   onClick={() => {
                     setMode('manual');
@@ -169,10 +185,21 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
         </>
       )}
 
-      <AddCardsDialog open={addOpen} onOpenChange={setAddOpen} mode={mode} onModeChange={setMode} files={files} onFilesChange={setFiles} />
+      {guest ? null : <AddCardsDialog open={addOpen} onOpenChange={setAddOpen} mode={mode} onModeChange={setMode} files={files} onFilesChange={setFiles} />}
       <DeleteCardDialog card={deleting} onClose={() => setDeleting(null)} />
       <ImageViewer images={viewing} onClose={() => setViewing(null)} />
     </div>
+  );
+}
+
+function SignInToKeepButton() {
+  return (
+    <Button asChild>
+      <Link to="/auth" search={{ returnTo: '/portfolio' }}>
+        <LogIn aria-hidden />
+        Sign in to keep a portfolio
+      </Link>
+    </Button>
   );
 }
 
