@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
+import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
+import { newAccount, registerThroughApi } from './support/ui.ts';
 
 // Issue 35, "What a new user meets": the smaller things a first visit ran into, at desktop and phone sizes.
 
@@ -32,6 +34,65 @@ describe('a guest on the portfolio', () => {
       await checkA11y(page, `guest-portfolio-${label}`);
       await signIn.first().click();
       await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/portfolio');
+    });
+  }
+});
+
+async function gradedCardId(page: Page): Promise<string> {
+  const response = await page.request.post('/api/grade-card', {
+    headers: { Origin: session.baseUrl },
+    multipart: { frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(new URL('1-gem-mint.jpg', SAMPLE_CARDS_DIR)) }, cardType: 'pokemon' },
+  });
+  if (!response.ok()) throw new Error(`grading failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('the order wizard', () => {
+  for (const [label, viewport] of viewports) {
+    test(`checks the declared value on step 1, refuses $0 with a reason, and asks no quote until it is valid, on ${label}`, async () => {
+      const page = await session.newPage(viewport);
+      await registerThroughApi(page, session.baseUrl, newAccount('Quinn'));
+      const cardId = await gradedCardId(page);
+      const quotes: { status: number; declared: string }[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname !== '/api/orders/quote') return;
+        const body = JSON.parse(response.request().postData() ?? '{}') as { selection?: { totalDeclaredValue?: string } };
+        quotes.push({ status: response.status(), declared: body.selection?.totalDeclaredValue ?? '' });
+      });
+      await page.goto(`/submit-card/${cardId}`);
+      await expect.poll(() => page.getByRole('radio', { name: /^Budget/ }).isChecked()).toBe(true);
+      const declared = page.getByLabel('Declared value of the card (USD)');
+
+      // $0 (a card with no price starts there): Next stays on step 1 and says why, with the cursor in the field.
+      await declared.fill('');
+      await declared.pressSequentially('0');
+      const zeroReason = 'Declared value must be more than $0: it is what the card is insured and protected for.';
+      await page.getByText(zeroReason).waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Service Level', level: 2 }).waitFor();
+      expect(await declared.evaluate((input) => input === document.activeElement)).toBe(true);
+      // Nor can a step header jump past it.
+      await page.getByRole('button', { name: /^Step 3: Shipping/ }).click();
+      await page.getByRole('heading', { name: 'Service Level', level: 2 }).waitFor();
+      await page.screenshot({ path: `${shots}/wizard-zero-${label}.png`, fullPage: true });
+      await checkA11y(page, `wizard-declared-zero-${label}`);
+
+      // Above the chosen level's cover: said here, where it is typed, not on step 3.
+      await declared.fill('');
+      await declared.pressSequentially('3000', { delay: 30 });
+      await page.getByText('Budget protects cards declared up to $500. Please choose a higher service level.').waitFor();
+      await page.getByRole('radio', { name: /^Priority/ }).check();
+      await expect.poll(() => page.getByText(/protects cards declared up to/).count()).toBe(0);
+
+      // Typed a key at a time: no quote is refused on the way.
+      await declared.fill('');
+      await declared.pressSequentially('12.5', { delay: 30 });
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Additional Services' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(quotes.filter((q) => q.status >= 400)).toEqual([]);
+      expect(quotes.length).toBeGreaterThan(0);
+      expect(quotes.every((q) => Number(q.declared) > 0)).toBe(true);
     });
   }
 });
