@@ -96,3 +96,58 @@ describe('the order wizard', () => {
     });
   }
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const toastBox = async (page: Page) => {
+  const item = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').first();
+  await item.waitFor();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  return (await item.boundingBox())!;
+};
+
+describe('toasts', () => {
+  for (const [label, viewport] of viewports) {
+    test(`cover neither the button just pressed nor the result's actions, on ${label}`, async () => {
+      const page = await session.newPage(viewport);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+      // Feedback: Submit Feedback with nothing written.
+      await page.goto('/feedback');
+      const submit = page.getByRole('button', { name: 'Submit Feedback' });
+      await submit.scrollIntoViewIfNeeded();
+      await submit.click();
+      const missing = await toastBox(page);
+      await page.getByRole('region', { name: /Notifications/ }).getByText('Missing Feedback').waitFor();
+      expect(overlaps(missing, (await submit.boundingBox())!)).toBe(false);
+      await page.screenshot({ path: `${shots}/toast-feedback-${label}.png` });
+      await checkA11y(page, `toast-feedback-${label}`);
+
+      // The result screen: Share says the link is copied, clear of every action (the phone's bar held at the bottom).
+      const cardId = await gradedCardId(page);
+      await page.goto(`/card/${cardId}`);
+      const actions = page.getByRole('navigation', { name: 'Card actions' });
+      await actions.getByRole('button', { name: 'Share' }).click();
+      await page.getByText('Link Copied').waitFor();
+      const copied = await toastBox(page);
+      for (const control of await actions.locator('a, button').all()) expect(overlaps(copied, (await control.boundingBox())!)).toBe(false);
+      await page.screenshot({ path: `${shots}/toast-share-${label}.png` });
+
+      // A control at the top of the page: the toast goes to the bottom rather than over it.
+      await page.goto('/feedback');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate(() => {
+        const button = document.createElement('button');
+        button.textContent = 'Pressed up here';
+        button.style.cssText = 'position:fixed;top:90px;left:50%;transform:translateX(-50%);z-index:30';
+        button.addEventListener('click', () => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.click());
+        document.body.append(button);
+      });
+      const high = page.getByRole('button', { name: 'Pressed up here' });
+      await high.click();
+      const below = await toastBox(page);
+      expect(overlaps(below, (await high.boundingBox())!)).toBe(false);
+      expect(await page.locator('[data-placement="bottom"]').count()).toBe(1);
+    });
+  }
+});
