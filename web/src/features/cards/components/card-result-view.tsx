@@ -50,7 +50,7 @@ export function CardResultView({ result, actions, announce = false }: { result: 
             <div className="flex flex-wrap items-center gap-2">
               <RarityBadge rarity={result.rarity} />
               {result.comcId ? (
-                <span className="rounded-full border px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">COMC {result.comcId}</span>
+                <span className="rounded-full border px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">ItemID {result.comcId}</span>
               ) : null}
             </div>
             <h1 ref={headingRef} tabIndex={-1} className="rounded-sm text-2xl font-bold tracking-tight text-balance outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-3xl">

@@ -34,7 +34,7 @@ export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) 
             <div className="relative">
               <CardThumbnail src={card.imageUrl} alt={`Front of ${card.cardName}`} className="mx-auto h-36 w-auto sm:h-48" />
               {card.comcId ? (
-                <span className="absolute left-0 top-0 rounded-full bg-card/90 px-2 py-0.5 text-xs font-semibold shadow-sm">COMC {card.comcId}</span>
+                <span className="absolute left-0 top-0 rounded-full bg-card/90 px-2 py-0.5 text-xs font-semibold shadow-sm">ItemID {card.comcId}</span>
               ) : null}
             </div>
             <div className="grid gap-2">
