@@ -38,10 +38,10 @@ describe('a guest on the portfolio', () => {
   }
 });
 
-async function gradedCardId(page: Page): Promise<string> {
+async function gradedCardId(page: Page, sample = '1-gem-mint.jpg'): Promise<string> {
   const response = await page.request.post('/api/grade-card', {
     headers: { Origin: session.baseUrl },
-    multipart: { frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(new URL('1-gem-mint.jpg', SAMPLE_CARDS_DIR)) }, cardType: 'pokemon' },
+    multipart: { frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(new URL(sample, SAMPLE_CARDS_DIR)) }, cardType: 'pokemon' },
   });
   if (!response.ok()) throw new Error(`grading failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
@@ -148,6 +148,90 @@ describe('toasts', () => {
       const below = await toastBox(page);
       expect(overlaps(below, (await high.boundingBox())!)).toBe(false);
       expect(await page.locator('[data-placement="bottom"]').count()).toBe(1);
+    });
+  }
+});
+
+describe('the smaller things', () => {
+  for (const [label, viewport] of viewports) {
+    test(`a guest's pages log no 401, file controls are the styled ones, and a photo's size limit is said and checked, on ${label}`, async () => {
+      const page = await session.newPage(viewport);
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') refused.push(`console: ${message.text()}`);
+      });
+      for (const route of ['/', '/collection', '/portfolio', '/import', '/feedback', '/leaderboard']) {
+        await page.goto(route);
+        await page.waitForLoadState('networkidle');
+      }
+      expect(refused).toEqual([]);
+
+      // No browser "Choose File" anywhere: each file input is hidden behind its styled control.
+      for (const [route, control] of [
+        ['/', 'Drop an image here or click to browse'],
+        ['/feedback', 'Choose an image'],
+      ] as const) {
+        await page.goto(route);
+        await page.getByText(control).first().waitFor();
+        for (const input of await page.locator('input[type="file"]').all()) {
+          const box = await input.boundingBox();
+          expect(box === null || (box.width <= 1 && box.height <= 1)).toBe(true);
+        }
+      }
+
+      // One limit, said before a photo is chosen and checked the moment it is.
+      await page.goto('/');
+      await page.getByText(/up to 15 MB/).first().waitFor();
+      expect(await page.getByText(/10 ?MB/).count()).toBe(0);
+      await page.setInputFiles('#front-image', { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(15 * 1024 * 1024 + 1, 0xff) });
+      await page.getByRole('region', { name: /Notifications/ }).getByText('File Too Large').waitFor();
+      await page.getByRole('region', { name: /Notifications/ }).getByText('a photo may be up to 15 MB', { exact: false }).waitFor();
+      expect(await page.getByRole('button', { name: 'Remove front image' }).count()).toBe(0);
+
+      // A disabled control says why: Sync for a guest.
+      await page.goto('/collection');
+      const sync = page.getByRole('button', { name: 'Sync' });
+      expect(await sync.isDisabled()).toBe(true);
+      const reasonId = await sync.getAttribute('aria-describedby');
+      expect(reasonId).toBe('sync-disabled-reason');
+      expect(await page.locator(`#${reasonId}`).innerText()).toBe('Sync needs an account linked to a grading provider: sign in first.');
+      await page.screenshot({ path: `${shots}/collection-disabled-reasons-${label}.png` });
+      await checkA11y(page, `collection-disabled-reasons-${label}`);
+    });
+
+    test(`centering reads left then right as PSA writes it, and no error code is shown, on ${label}`, async () => {
+      const page = await session.newPage(viewport);
+      // A card with borders to measure, off centre.
+      const cardId = await gradedCardId(page, '2-off-center.jpg');
+      // A price source that could not be reached: the reason keeps its words, not the system's code.
+      await page.route(`**/api/card/${cardId}`, async (route) => {
+        const response = await route.fetch();
+        const card = (await response.json()) as { identification: { estimatedValue: unknown } };
+        card.identification.estimatedValue = { text: 'N/A', label: 'no market price: the Pokémon TCG API could not be reached (ENOTFOUND)', source: 'none' };
+        await route.fulfill({ response, json: card });
+      });
+      await page.goto(`/card/${cardId}`);
+      const value = page.getByTestId('estimated-value');
+      await value.waitFor();
+      expect(await value.innerText()).toContain('could not be reached');
+      expect(await page.locator('body').innerText()).not.toContain('ENOTFOUND');
+
+      const centering = page.getByTestId('centering-front');
+      await centering.getByText('Left / Right').waitFor();
+      {
+        for (const axis of ['Left / Right', 'Top / Bottom']) {
+          const text = await centering.locator('div').filter({ hasText: axis }).innerText();
+          const match = /(\d+\.\d) \/ (\d+\.\d) mm\s*(\d+)\/(\d+)/.exec(text)!;
+          const [first, second, firstShare, secondShare] = match.slice(1).map(Number) as [number, number, number, number];
+          // The first side's share first: the narrower border has the smaller share.
+          if (first !== second) expect(first < second).toBe(firstShare < secondShare);
+          expect(firstShare + secondShare).toBe(100);
+        }
+      }
+      await page.getByText('each ratio gives the left (or top) border’s share first, as PSA writes it.').waitFor();
     });
   }
 });
