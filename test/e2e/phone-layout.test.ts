@@ -29,8 +29,8 @@ async function sidewaysScroll(page: Page): Promise<{ width: number; culprits: st
   });
 }
 
-async function gradedCardId(page: Page): Promise<string> {
-  const bytes = fs.readFileSync(new URL('2-off-center.jpg', SAMPLE_CARDS_DIR));
+async function gradedCardId(page: Page, sample = '2-off-center.jpg'): Promise<string> {
+  const bytes = fs.readFileSync(new URL(sample, SAMPLE_CARDS_DIR));
   const response = await page.request.post('/api/grade-card', {
     headers: { Origin: session.baseUrl },
     multipart: { frontImage: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: bytes } },
@@ -133,6 +133,49 @@ describe('a 390 px phone', () => {
       }
       await page.screenshot({ path: `${shots}/viewer-${label}.png` });
       await checkA11y(page, `viewer-toolbar-${label}`);
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['phone', phone],
+    ['small phone', { width: 320, height: 640 }],
+  ] as const) {
+    test(`the measured picture's labels keep clear of each other and inside the picture, listed under it, on a ${label}`, async () => {
+      const page = await session.newPage(viewport);
+      const cardId = await gradedCardId(page, '3-whitened-corner.jpg');
+      const card = (await (await page.request.get(`/api/card/${cardId}`)).json()) as { measurements: { front: { defects: unknown[] } } };
+      await page.goto(`/card/${cardId}`);
+      const map = page.getByTestId('measured-map').first();
+      await map.waitFor();
+      await expect.poll(() => map.locator('img').evaluate((img: HTMLImageElement) => img.complete && getComputedStyle(img).visibility === 'visible')).toBe(true);
+      const frame = (await map.boundingBox())!;
+      const markers = await map.getByTestId('measured-map-marker').locator('circle[r="3.4"]').all();
+      expect(markers.length).toBe(card.measurements.front.defects.length);
+      const boxes = await Promise.all(markers.map(async (marker) => (await marker.boundingBox())!));
+      for (const [i, box] of boxes.entries()) {
+        expect(box.x).toBeGreaterThanOrEqual(frame.x - 0.5);
+        expect(box.y).toBeGreaterThanOrEqual(frame.y - 0.5);
+        expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+        expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
+        // Big enough to read: a marker at least 16 px across.
+        expect(box.width).toBeGreaterThanOrEqual(16);
+        for (const other of boxes.slice(i + 1)) {
+          const apart = Math.hypot(box.x - other.x, box.y - other.y);
+          expect(apart).toBeGreaterThanOrEqual(box.width);
+        }
+      }
+      // What they mean, in text under the picture, one line per number.
+      const legend = page.getByTestId('measured-map-legend').first();
+      expect(await legend.getByRole('listitem').count()).toBe(card.measurements.front.defects.length);
+      const scroll = await sidewaysScroll(page);
+      expect(scroll.width, scroll.culprits.join('\n')).toBeLessThanOrEqual(viewport.width);
+      await map.screenshot({ path: `${shots}/measured-map-${label.replace(' ', '-')}.png` });
+      await page.screenshot({ path: `${shots}/measured-map-page-${label.replace(' ', '-')}.png` });
+      await checkA11y(page, `measured-map-${label.replace(' ', '-')}`);
+      // The engine's own picture a tap away, enlarged.
+      await page.getByRole('button', { name: /^Enlarge/ }).first().click();
+      const src = await page.getByRole('dialog').getByRole('img').getAttribute('src');
+      expect(src).toContain('/api/images/');
     });
   }
 });

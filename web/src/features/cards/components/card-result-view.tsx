@@ -33,20 +33,20 @@ export function CardResultView({ result, actions, announce = false }: { result: 
     return () => window.clearTimeout(timer);
   }, [announce, result]);
   const wide = useMediaQuery(WIDE_SCREEN);
-  const back = result.measurements.back || result.backImageUrl ? { photo: result.backImageUrl, annotated: result.annotatedBackImageUrl } : null;
+  const back = result.measurements.back || result.backImageUrl ? { photo: result.backImageUrl, annotated: result.annotatedBackImageUrl, measurement: result.measurements.back } : null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <title>{`${result.cardName} · ${result.overallGrade.toFixed(1)}/10 · Card Grader`}</title>
       <p role="status" className="sr-only" data-testid="result-announcement">
         {announcement}
       </p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
         <div className="grid content-start gap-4 lg:sticky lg:top-24 lg:self-start">
-          <CardImages cardName={result.cardName} front={{ photo: result.imageUrl, annotated: result.annotatedImageUrl }} back={back} />
+          <CardImages cardName={result.cardName} front={{ photo: result.imageUrl, annotated: result.annotatedImageUrl, measurement: result.measurements.front }} back={back} />
         </div>
 
-        <div className="grid min-w-0 content-start gap-6">
-          <header className="grid gap-2">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
+          <header className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <RarityBadge rarity={result.rarity} />
               {result.comcId ? (

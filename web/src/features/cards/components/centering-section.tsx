@@ -14,7 +14,7 @@ export function CenteringSection({ result }: { result: CardResult }) {
   return (
     <ResultSection title="Centering" icon={Crosshair} description="Border widths measured on the flattened card; each ratio gives the left (or top) border’s share first, as PSA writes it.">
       <div className="grid gap-5">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           {sides.map((side) => (
             <SideCentering key={side.side} side={side.side} centering={side.centering} />
           ))}
@@ -69,7 +69,7 @@ function SideCentering({ side, centering }: { side: 'front' | 'back'; centering:
       <h3 className="text-sm font-semibold">{title}</h3>
       <dl className="mt-2 grid gap-2">
         {axes.map((axis) => (
-          <div key={axis.name} className="flex items-center justify-between gap-2">
+          <div key={axis.name} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
             <dt className="whitespace-nowrap text-sm text-muted-foreground">{axis.name}</dt>
             <dd className="flex items-center gap-2 whitespace-nowrap text-sm tabular-nums">
               {axis.first.toFixed(1)} / {axis.second.toFixed(1)} mm
