@@ -128,7 +128,7 @@ describe('toasts', () => {
       await page.goto(`/card/${cardId}`);
       const actions = page.getByRole('navigation', { name: 'Card actions' });
       await actions.getByRole('button', { name: 'Share' }).click();
-      await page.getByText('Link Copied').waitFor();
+      await page.getByRole('region', { name: /Notifications/ }).getByText('Link Copied').waitFor();
       const copied = await toastBox(page);
       for (const control of await actions.locator('a, button').all()) expect(overlaps(copied, (await control.boundingBox())!)).toBe(false);
       await page.screenshot({ path: `${shots}/toast-share-${label}.png` });
