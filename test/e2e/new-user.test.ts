@@ -186,6 +186,10 @@ describe('the smaller things', () => {
       await page.goto('/');
       await page.getByText(/up to 15 MB/).first().waitFor();
       expect(await page.getByText(/10 ?MB/).count()).toBe(0);
+      // Grade Card, disabled until there is a front, says so.
+      const grade = page.getByRole('button', { name: 'Grade Card' });
+      expect(await grade.isDisabled()).toBe(true);
+      expect(await page.locator(`#${await grade.getAttribute('aria-describedby')}`).innerText()).toBe('Add a photo of the front of the card to grade it.');
       await page.setInputFiles('#front-image', { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(15 * 1024 * 1024 + 1, 0xff) });
       await page.getByRole('region', { name: /Notifications/ }).getByText('File Too Large').waitFor();
       await page.getByRole('region', { name: /Notifications/ }).getByText('a photo may be up to 15 MB', { exact: false }).waitFor();

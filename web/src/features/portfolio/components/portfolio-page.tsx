@@ -111,7 +111,7 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
             <SignInToKeepButton />
           ) : (
             <>
-              <Button variant="outline" onClick={exportCsv} disabled={cards.length === 0} title={cards.length === 0 ? 'Add a card first: there is nothing to export yet' : undefined}>
+              <Button variant="outline" onClick={exportCsv} disabled={cards.length === 0} aria-describedby={cards.length === 0 ? 'portfolio-export-needs' : undefined}>
                 <Download aria-hidden />
                 Export CSV
               </Button>
@@ -129,6 +129,12 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
         </div>
       </header>
 
+      {/* A disabled button says why (it takes no hover, so no tooltip). */}
+      {user && !isPending && cards.length === 0 ? (
+        <p id="portfolio-export-needs" className="-mt-4 text-xs text-muted-foreground sm:text-right">
+          Export CSV needs at least one card in your portfolio.
+        </p>
+      ) : null}
       {!userPending && !user ? (
         <GuestNotice screen="Portfolio" returnTo="/portfolio" linkText="Sign up to keep your portfolio" />
       ) : null}
