@@ -51,6 +51,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /api/session: who this browser is signed in as, null for a guest; always 200, so a guest's console stays quiet. */
+export const sessionUserSchema = z.object({ user: userSchema.nullable() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
 /**
  * The token the built-in provider marks its accounts with (src/infra/provider/built-in-provider.ts): not a token of a
  * grading provider elsewhere, so such an account has no instant grades to sync.

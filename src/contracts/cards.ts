@@ -21,6 +21,12 @@ export const cardResultSchema = gradingResultSchema.extend({
 });
 export type CardResult = z.infer<typeof cardResultSchema>;
 
+/** GET /api/card/{id}: the result, and whether the caller graded it (a stranger with the link may only share it). */
+export const sharedCardSchema = cardResultSchema.extend({
+  yours: z.boolean(),
+});
+export type SharedCard = z.infer<typeof sharedCardSchema>;
+
 /** GET /api/my-cards: rows of card_grades (SPEC.md §3), newest first. */
 export const collectionCardSchema = z.object({
   id: z.string(),
@@ -79,3 +85,23 @@ export const achievementSchema = z.object({
   earnedAt: z.string(),
 });
 export type Achievement = z.infer<typeof achievementSchema>;
+
+/** GET /api/achievements/progress: every achievement of the catalogue, earned or locked, and how far along it is. */
+export const achievementProgressSchema = z.object({
+  achievementId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  level: achievementLevelSchema,
+  earned: z.boolean(),
+  /** ISO time it was earned; null while locked. */
+  earnedAt: z.string().nullable(),
+  /** The measure so far (cards graded, gems, sets…), at most `target`. */
+  current: z.number().int().min(0),
+  target: z.number().int().positive(),
+});
+export type AchievementProgress = z.infer<typeof achievementProgressSchema>;
+
+/** GET /api/leaderboard?limit=n: how many graders to list; the home page's Top Graders shows the default. */
+export const leaderboardQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});

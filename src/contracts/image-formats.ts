@@ -23,6 +23,13 @@ export const IMAGE_FORMATS = [
 /** "JPEG, PNG, WebP, HEIC, AVIF or GIF". */
 export const IMAGE_FORMATS_LABEL = `${IMAGE_FORMATS.slice(0, -1).map((f) => f.label).join(', ')} or ${IMAGE_FORMATS.at(-1)!.label}`;
 
+/**
+ * The largest photo the server takes by default (IMAGE_MAX_BYTES, 15 MiB, README and .env.example): said before
+ * upload and checked when a file is chosen, so a too-large photo is refused at once, not after Grade Card.
+ */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+export const PHOTO_MAX_LABEL = '15 MB';
+
 /** For `<input type="file" accept=…>`: the media types and the extensions (some browsers know HEIC only by name). */
 export const IMAGE_ACCEPT_ATTRIBUTE = IMAGE_FORMATS.flatMap((f) => [...f.mimeTypes, ...f.extensions]).join(',');
 

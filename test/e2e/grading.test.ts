@@ -210,8 +210,10 @@ describe('grading on the home page', () => {
     await page.getByText(result.centeringVerdict, { exact: true }).waitFor();
     await page.getByText(result.condition, { exact: true }).first().waitFor();
     const [left, right, ratio] = await bordersShown(page, 'front', 'Left / Right');
-    expect([left, right, ratio]).toEqual([Number(centering.leftMm.toFixed(1)), Number(centering.rightMm.toFixed(1)), centering.horizontal.ratio]);
-    expect((await bordersShown(page, 'front', 'Top / Bottom'))[2]).toBe(centering.vertical.ratio);
+    // The ratio in the order of the sides, as PSA writes it (the engine's puts the wider first): the left's share first.
+    const inSideOrder = (ratio: string, first: number, second: number) => (first >= second ? ratio : ratio.split('/').reverse().join('/'));
+    expect([left, right, ratio]).toEqual([Number(centering.leftMm.toFixed(1)), Number(centering.rightMm.toFixed(1)), inSideOrder(centering.horizontal.ratio, centering.leftMm, centering.rightMm)]);
+    expect((await bordersShown(page, 'front', 'Top / Bottom'))[2]).toBe(inSideOrder(centering.vertical.ratio, centering.topMm, centering.bottomMm));
     await page.getByTestId('centering-back').waitFor();
 
     for (const key of ['centering', 'corners', 'edges', 'surface'] as const) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achievementSchema } from '../../src/contracts/cards.ts';
+import { achievementProgressSchema, achievementSchema } from '../../src/contracts/cards.ts';
 import { routeDatabaseKind } from '../support/database.ts';
 import { expectRefused, samplePhoto, startCardsApp, type CardsHarness } from './cards-harness.ts';
 
@@ -53,8 +53,29 @@ describe.each([await routeDatabaseKind()])('achievements API on %s', (kind) => {
     expect(((await browser.get('/api/achievements')).json() as { achievementId: number; notificationShown: boolean }[]).find((a) => a.achievementId === 1)?.notificationShown).toBe(false);
   });
 
+  it('lists every achievement, earned or locked, with progress', async () => {
+    const { browser } = await h.registered();
+    const before = ((await browser.get('/api/achievements/progress')).json() as unknown[]).map((a) => achievementProgressSchema.parse(a));
+    expect(before).toHaveLength(12);
+    expect(before.every((a) => !a.earned && a.earnedAt === null && a.current === 0)).toBe(true);
+    expect(before.find((a) => a.name === 'Collector')).toMatchObject({ level: 'bronze', current: 0, target: 10 });
+
+    expect((await browser.grade([['frontImage', { bytes: await samplePhoto(1) }]])).statusCode).toBe(200);
+    await h.catchUp();
+    const after = ((await browser.get('/api/achievements/progress')).json() as unknown[]).map((a) => achievementProgressSchema.parse(a));
+    const byName = new Map(after.map((a) => [a.name, a]));
+    expect(byName.get('First Grade')).toMatchObject({ earned: true, current: 1, target: 1 });
+    expect(byName.get('First Grade')!.earnedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Locked, one card of ten along.
+    expect(byName.get('Collector')).toMatchObject({ earned: false, earnedAt: null, current: 1, target: 10 });
+    // The same as the earned list says.
+    const earned = ((await browser.get('/api/achievements')).json() as { achievementId: number }[]).map((a) => a.achievementId);
+    expect(after.filter((a) => a.earned).map((a) => a.achievementId)).toEqual(earned.sort((a, b) => a - b));
+  });
+
   it('needs a signed-in user', async () => {
     const guest = h.browser();
+    await expectRefused(await guest.get('/api/achievements/progress'), 401, 'unauthorized');
     await expectRefused(await guest.get('/api/achievements'), 401, 'unauthorized');
     await expectRefused(await guest.post('/api/mark-achievement-shown/1'), 401, 'unauthorized');
   });

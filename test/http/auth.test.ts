@@ -167,6 +167,21 @@ describe.each([await routeDatabaseKind()])('accounts API on %s', (kind) => {
       expect(again.cookies.find((c) => c.name === 'sid')).toBeUndefined();
     });
 
+    it('answers GET /api/session with 200 for everyone: { user: null } for a guest, the user once signed in', async () => {
+      const b = browser();
+      const guest = await b.get('/api/session');
+      expect(guest.statusCode).toBe(200);
+      expect(guest.json()).toEqual({ user: null });
+      expect(guest.cookies).toEqual([]);
+      await guestWrite(b);
+      expect((await b.get('/api/session')).json()).toEqual({ user: null });
+      const registered = await b.post('/api/agscard/register', { first_name: 'Sam', last_name: 'Session', email: `sam.${Date.now()}@example.com`, phone: '5551234567', password: 'Secret123', password_confirmation: 'Secret123' });
+      expect(registered.statusCode).toBe(201);
+      const signedIn = await b.get('/api/session');
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toEqual({ user: (await b.get('/api/user')).json() });
+    });
+
     it('stores no session for health probes', async () => {
       const count = async () => Number((await database.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const before = await count();

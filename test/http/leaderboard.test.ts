@@ -43,6 +43,21 @@ describe.each([await routeDatabaseKind()])('leaderboard API on %s', (kind) => {
     ]);
   });
 
+  it('lists up to `limit` graders for the full leaderboard, 10 by default, and refuses a limit out of 1..100', async () => {
+    const graders = [];
+    for (let i = 0; i < 11; i++) graders.push(await h.registered());
+    const photo = await samplePhoto(2);
+    for (const { browser } of graders) expect((await browser.grade([['frontImage', { bytes: photo }]])).statusCode).toBe(200);
+    await h.catchUp();
+    const stranger = h.browser();
+    expect((await stranger.get('/api/leaderboard')).json()).toHaveLength(10);
+    const full = (await stranger.get('/api/leaderboard?limit=100')).json() as { id: string }[];
+    expect(full.length).toBeGreaterThanOrEqual(11);
+    expect(full.map((entry) => entry.id)).toEqual(expect.arrayContaining(graders.map((g) => g.user.id)));
+    expect((await stranger.get('/api/leaderboard?limit=3')).json()).toHaveLength(3);
+    for (const limit of ['0', '101', 'all']) expect((await stranger.get(`/api/leaderboard?limit=${limit}`)).statusCode).toBe(400);
+  });
+
   it('no public response carries the registering email or any part of it', async () => {
     const b = h.browser();
     const email = `jane.doe.private.${Date.now()}@example.com`;

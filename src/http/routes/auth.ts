@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { claimGuestSession } from '../../commands/accounts/claim-guest-session.ts';
 import { guestDataClaimers } from '../../commands/accounts/guest-data-claimers.ts';
 import { recordRefusedSignIn } from '../../commands/accounts/record-login.ts';
-import { loginSchema, registerSchema, userSchema, providerProfileSchema } from '../../contracts/auth.ts';
+import { loginSchema, registerSchema, sessionUserSchema, userSchema, providerProfileSchema } from '../../contracts/auth.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { accountKeyOf, createDeviceCookies, DEVICE_COOKIE } from '../../infra/auth/device-cookies.ts';
 import type { RateLimit } from '../../infra/auth/rate-limiter.ts';
@@ -125,6 +125,13 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     const row = await findUserById(database.db, requireUser(request));
     if (!row) throw new AppError('unauthorized', 'unauthorized', 'Not signed in');
     return userView(row);
+  });
+
+  // The web app asks this rather than /api/user: a guest is an answer ({ user: null }), not a 401 that every
+  // guest page would log in the browser's console. /api/user stays as SPEC.md §7 has it.
+  app.get('/api/session', { schema: routeDocs({ summary: 'The signed-in user, or null for a guest (never 401)', tags: ['accounts'], responses: { 200: sessionUserSchema } }, 'GET') }, async (request) => {
+    const row = request.session.userId ? await findUserById(database.db, request.session.userId) : undefined;
+    return { user: row ? userView(row) : null };
   });
 
   app.get('/api/agscard/profile', { schema: routeDocs({ summary: "The provider's profile of the signed-in user", tags: ['accounts'], responses: { 200: providerProfileSchema }, errors: [401] }, 'GET') }, async (request) => provider.profile(requireUser(request)));

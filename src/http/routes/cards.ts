@@ -4,7 +4,7 @@ import { deleteCard } from '../../commands/cards/delete-card.ts';
 import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
 import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
 import { gradeAndSaveCard, saveCard } from '../../commands/cards/save-card.ts';
-import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, messageResponseSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
+import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, messageResponseSchema, sharedCardSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { IMAGE_FORMATS_LABEL } from '../../contracts/image-formats.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
@@ -170,7 +170,12 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   });
 
   // Anyone who has the id may read the card: shared links (DESIGN.md §6). Ids are unguessable.
-  app.get('/api/card/:id', { schema: routeDocs({ summary: 'A graded card, for anyone who has its id (shared links)', tags: ['grading'], params: cardIdParams, responses: { 200: cardResultSchema }, errors: [404] }, 'GET') }, async (request) => cardResult(cardIdParam(request)));
+  // `yours` tells the page whether to offer the owner's actions (submit, the collection) or only a stranger's (share).
+  app.get('/api/card/:id', { schema: routeDocs({ summary: 'A graded card, for anyone who has its id (shared links), and whether the caller graded it', tags: ['grading'], params: cardIdParams, responses: { 200: sharedCardSchema }, errors: [404] }, 'GET') }, async (request) => {
+    const row = await findCard(db, cardIdParam(request));
+    if (!row) throw cardNotFound();
+    return { ...cardResultView(row), yours: row.owner === ownerOf(request.session) };
+  });
 
   app.get('/api/my-cards', { schema: routeDocs({ summary: "The caller's collection, newest first (gzip; ETag)", tags: ['collection'], responses: { 200: z.array(collectionCardSchema), 304: null } }, 'GET') }, async (request, reply) => sendSnapshot(request, reply, await collections.read(ownerOf(request.session))));
 

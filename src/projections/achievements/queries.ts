@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Achievement } from '../../contracts/cards.ts';
-import { achievementById } from '../../domain/achievements/index.ts';
+import type { Achievement, AchievementProgress } from '../../contracts/cards.ts';
+import { ACHIEVEMENTS, achievementById, emptyCollectorStats, metricValue } from '../../domain/achievements/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 
 /** A user's earned achievements, oldest first, with the catalogue's name, description and level. */
@@ -28,5 +28,31 @@ export async function achievementsOf(db: Kysely<Tables>, userId: string): Promis
         earnedAt: row.earned_at.toISOString(),
       },
     ];
+  });
+}
+
+/**
+ * Every achievement in catalogue order, earned or locked, with how far along the user is: the numbers the async
+ * projection earns them by, so progress and earning always agree (an earned one shows its target reached).
+ */
+export async function achievementProgressOf(db: Kysely<Tables>, userId: string): Promise<AchievementProgress[]> {
+  const [earned, statsRow] = await Promise.all([
+    achievementsOf(db, userId),
+    db.selectFrom('achievement_stats').select('stats').where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  const stats = statsRow?.stats ?? emptyCollectorStats();
+  return ACHIEVEMENTS.map((definition) => {
+    const won = earned.find((a) => a.achievementId === definition.achievementId);
+    const reached = Math.min(definition.target, metricValue(stats, definition.metric));
+    return {
+      achievementId: definition.achievementId,
+      name: definition.name,
+      description: definition.description,
+      level: definition.level,
+      earned: won !== undefined,
+      earnedAt: won?.earnedAt ?? null,
+      current: won ? definition.target : reached,
+      target: definition.target,
+    };
   });
 }

@@ -31,7 +31,8 @@ export function TopBar() {
     <header className="sticky top-0 z-40 border-b bg-card/85 backdrop-blur supports-[backdrop-filter]:bg-card/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          {/* Under 360 px the mark gives way, so the name, BETA, Sign In and the menu fit a 320 px phone without scrolling sideways. */}
+          <span className="hidden size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground min-[360px]:flex">
             <LayoutGrid className="size-4" aria-hidden />
           </span>
           <span className="text-lg font-semibold tracking-tight">Card Grader</span>

@@ -6,13 +6,20 @@ import { cn } from '@/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+const toastViewportVariants = cva('fixed left-1/2 z-[100] m-0 flex w-full max-w-sm -translate-x-1/2 list-none flex-col gap-2 p-4 outline-none', {
+  variants: {
+    // Top: under the sticky top bar (top-16), clear of the primary actions kept low on the page; bottom: when the
+    // control just pressed is up there (./toast-placement.ts).
+    placement: { top: 'top-16', bottom: 'bottom-0' },
+  },
+  defaultVariants: { placement: 'top' },
+});
+
+export function ToastViewport({ className, placement, ...props }: ComponentProps<typeof ToastPrimitive.Viewport> & VariantProps<typeof toastViewportVariants>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn(
-        'fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none',
-        className,
-      )}
+      data-placement={placement ?? 'top'}
+      className={cn(toastViewportVariants({ placement }), className)}
       {...props}
     />
   );

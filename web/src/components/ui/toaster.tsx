@@ -1,9 +1,16 @@
-import { DEFAULT_TOAST_DURATION_MS, dismissToast, useToasts } from './use-toast';
+import { useEffect } from 'react';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { trackPressedControls } from './toast-placement';
+import { DEFAULT_TOAST_DURATION_MS, dismissToast, useToasts } from './use-toast';
 
-/** Renders the toast on screen (at most one, see use-toast.ts). Mounted once at the root. */
+/**
+ * Renders the toast on screen (at most one, see use-toast.ts). Mounted once at the root. It shows where it covers
+ * neither the control just pressed nor a primary action (./toast-placement.ts).
+ */
 export function Toaster() {
   const toasts = useToasts();
+  useEffect(trackPressedControls, []);
+  const placement = toasts.find((t) => t.open)?.placement ?? 'top';
   return (
     <ToastProvider duration={DEFAULT_TOAST_DURATION_MS}>
       {toasts.map(({ id, title, description, variant, duration, open }) => (
@@ -23,7 +30,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport placement={placement} />
     </ToastProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
+import { placementForNewToast, type ToastPlacement } from './toast-placement';
 
 // One toast visible at a time (SPEC.md §9): a new toast replaces the one on screen.
 const TOAST_LIMIT = 1;
@@ -14,7 +15,7 @@ export type ToastInput = {
   duration?: number;
 };
 
-export type ToastItem = ToastInput & { id: string; open: boolean };
+export type ToastItem = ToastInput & { id: string; open: boolean; placement: ToastPlacement };
 
 let toasts: ToastItem[] = [];
 let nextId = 0;
@@ -29,7 +30,7 @@ function publish(next: ToastItem[]) {
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   nextId += 1;
   const id = String(nextId);
-  publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  publish([{ ...input, id, open: true, placement: placementForNewToast() }, ...toasts].slice(0, TOAST_LIMIT));
   return { id, dismiss: () => dismissToast(id) };
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Achievement } from '@contracts/cards';
+import type { Achievement, AchievementProgress } from '@contracts/cards';
+import { useErrorToast } from '@/components/ui/use-error-toast';
 import { useUser } from '@/features/auth/api';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 
@@ -25,7 +26,10 @@ export function useUnannouncedAchievements(): Achievement[] {
 
 export function useRefetchAchievements(): () => void {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: achievementsQueryOptions.queryKey });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: achievementsQueryOptions.queryKey });
+    void queryClient.invalidateQueries({ queryKey: achievementProgressQueryOptions.queryKey });
+  };
 }
 
 /** POST /api/mark-achievement-shown/{achievementId}, then the list is read again. */
@@ -37,4 +41,17 @@ export function useMarkAchievementShown() {
     },
     onSettled: refetch,
   });
+}
+
+/** GET /api/achievements/progress: every achievement, earned or locked, with how far along the user is. */
+export const achievementProgressQueryOptions = queryOptions({
+  queryKey: ['/api/achievements/progress'],
+  queryFn: getQueryFn<AchievementProgress[]>({ on401: 'returnNull' }),
+});
+
+export function useAchievementProgress() {
+  const { user } = useUser();
+  const query = useQuery({ ...achievementProgressQueryOptions, enabled: user !== null });
+  useErrorToast(query.isError ? query.errorUpdatedAt : 0, 'Failed to load your achievements');
+  return { ...query, achievements: query.data ?? [] };
 }

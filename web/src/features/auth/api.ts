@@ -1,12 +1,18 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, User } from '@contracts/auth';
+import type { LoginInput, RegisterInput, SessionUser, User } from '@contracts/auth';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest, getQueryFn } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
-// The client keeps the signed-in user under this key (SPEC.md §7); null means signed out.
+// The client keeps the signed-in user under this key (SPEC.md §7); null means signed out. It is read from
+// /api/session, which answers a guest with { user: null } instead of the 401 /api/user gives, so no guest page logs
+// a failed request in the console.
 export const userQueryOptions = queryOptions({
   queryKey: ['/api/user'],
-  queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+  queryFn: async ({ signal }): Promise<User | null> => {
+    const response = await fetch('/api/session', { credentials: 'include', signal });
+    if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+    return ((await response.json()) as SessionUser).user;
+  },
 });
 
 /** The signed-in user, null when signed out, undefined while the first answer is on its way. */

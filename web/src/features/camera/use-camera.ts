@@ -2,16 +2,19 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 
 export type CameraStatus = { kind: 'starting' } | { kind: 'live' } | { kind: 'failed'; message: string };
 
-/** Why the camera cannot be used, in words a person can act on. */
+/**
+ * Why the camera cannot be used, in words a person can act on. It offers only what is always there below it, a
+ * photo taken with the phone's camera app or chosen from files (not a manual entry, which the grade screen has not).
+ */
 export function cameraProblem(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
   if (name === 'NotAllowedError' || name === 'SecurityError') {
-    return 'Camera access was refused. Allow the camera for this site in your browser settings, or upload photos instead.';
+    return 'Camera access was refused. Allow the camera for this site in your browser settings, or take or choose a photo below instead.';
   }
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NoCameraError') {
-    return 'No camera was found on this device. Upload photos or enter the card manually instead.';
+    return 'No camera was found on this device. Take or choose a photo below instead.';
   }
-  return 'The camera could not be started. Upload photos or enter the card manually instead.';
+  return 'The camera could not be started. Take or choose a photo below instead.';
 }
 
 // ImageCapture is in Chromium and Android browsers, not in TypeScript's DOM types.

@@ -1,6 +1,6 @@
 import { atom, useAtom, type WritableAtom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import type { OrderSelectionInput } from '@contracts/orders';
+import { orderSelectionSchema, type OrderSelectionInput, type ServiceLevel } from '@contracts/orders';
 
 // The wizard's state (SPEC.md §3 Submission state), shared by the five steps with jotai and kept in localStorage,
 // per account and card: a reload, or a second tab, finds the same wizard, and its wizardId is the idempotency key
@@ -91,4 +91,20 @@ export function selectionOf(state: WizardState): OrderSelectionInput {
     shippingInsurance: state.shippingInsurance,
     totalDeclaredValue: /^\d{1,7}(\.\d{1,2})?$/.test(state.totalDeclaredValue) ? state.totalDeclaredValue : '0',
   };
+}
+
+/**
+ * What is wrong with the declared value for the chosen level, in the words shown beside the field on step 1, where
+ * it is typed; null when it is fine. The server checks the same (src/domain/orders/quote.ts), so the wizard asks it
+ * for a quote only once this says nothing: no refused quote while someone is typing.
+ */
+export function declaredValueProblem(typed: string, level: Pick<ServiceLevel, 'name' | 'max_declared_value'> | undefined): string | null {
+  const parsed = orderSelectionSchema.shape.totalDeclaredValue.safeParse(typed);
+  if (!parsed.success) return 'Declared value must be an amount in dollars, like 120 or 120.50';
+  const dollars = Number(typed);
+  if (dollars <= 0) return 'Declared value must be more than $0: it is what the card is insured and protected for.';
+  if (level && dollars > level.max_declared_value) {
+    return `${level.name} protects cards declared up to $${level.max_declared_value.toLocaleString('en-US')}. Please choose a higher service level.`;
+  }
+  return null;
 }

@@ -1,17 +1,26 @@
+import type { SideMeasurement } from '@contracts/measurement';
 import { Camera, Maximize2, Ruler } from 'lucide-react';
 import { useState } from 'react';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { CardImage } from './card-image';
+import { MeasuredPictureLegend, MeasuredPictureMap } from './measured-picture-map';
 import { PictureViewer } from './picture-viewer';
 
-export type SidePictures = { photo: string | null; annotated: string | null };
+/** A side's photo, the engine's annotated picture, and the measurements behind it (absent for a side not measured). */
+export type SidePictures = { photo: string | null; annotated: string | null; measurement?: SideMeasurement | undefined };
+
+/** Below Tailwind's `sm`: the engine's labels, drawn into its picture at a fixed size, would be too small to read. */
+const NARROW_SCREEN = '(max-width: 639px)';
 type View = 'photo' | 'measured';
 
 /**
  * The card's pictures (SPEC.md §2): front and back tabs when there is a back, a click enlarges full screen at the
  * picture's own resolution with zoom and pan (./picture-viewer.tsx).
- * Beside the photo, the measured view: the engine's annotated picture with the border lines and defect boxes.
+ * Beside the photo, the measured view: the engine's annotated picture with the border lines and defect boxes; on a
+ * narrow screen the card flattened from its photo with numbered markers and their meaning listed under it
+ * (./measured-picture-map.tsx), the engine's picture a tap away, enlarged.
  */
 export function CardImages({ cardName, front, back }: { cardName: string; front: SidePictures; back: SidePictures | null }) {
   const hasMeasuredView = Boolean(front.annotated || back?.annotated);
@@ -64,12 +73,14 @@ export function CardImages({ cardName, front, back }: { cardName: string; front:
 }
 
 function EnlargeablePicture({ pictures, view, label }: { pictures: SidePictures; view: View; label: string }) {
+  const narrow = useMediaQuery(NARROW_SCREEN);
   // A side without an annotated picture (not measured) still shows its photo.
   const measured = view === 'measured' && pictures.annotated !== null;
+  const mapped = measured && narrow && pictures.photo !== null && pictures.measurement !== undefined;
   const src = measured ? pictures.annotated : pictures.photo;
   const alt = measured ? `${label}, measured: border lines and defect boxes` : label;
   if (!src) return <CardImage src={null} alt={label} />;
-  return (
+  const viewer = (
     <PictureViewer
       src={src}
       alt={alt}
@@ -80,7 +91,7 @@ function EnlargeablePicture({ pictures, view, label }: { pictures: SidePictures;
           aria-label={`Enlarge: ${alt}`}
           className="group relative block w-full cursor-zoom-in rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
         >
-          <CardImage src={src} alt={alt} className="max-h-[70dvh]" />
+          {mapped ? <MeasuredPictureMap photo={pictures.photo!} side={pictures.measurement!} /> : <CardImage src={src} alt={alt} className="max-h-[70dvh]" />}
           <span className="absolute bottom-2 right-2 inline-flex items-center gap-1 rounded-md bg-card/95 px-2.5 py-1.5 text-sm font-medium shadow-sm">
             <Maximize2 className="size-4" aria-hidden />
             Enlarge
@@ -88,5 +99,12 @@ function EnlargeablePicture({ pictures, view, label }: { pictures: SidePictures;
         </button>
       }
     />
+  );
+  if (!mapped) return viewer;
+  return (
+    <div className="grid gap-3">
+      {viewer}
+      <MeasuredPictureLegend side={pictures.measurement!} />
+    </div>
   );
 }

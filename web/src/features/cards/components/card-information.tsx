@@ -1,3 +1,4 @@
+import { plainReason } from '@/lib/utils';
 import type { CardResult } from '@contracts/cards';
 import { NOT_AVAILABLE } from '@contracts/grading';
 import type { ValueEstimate } from '@contracts/grading';
@@ -50,7 +51,7 @@ function ValueLine({ name, estimate, testId }: { name: string; estimate: ValueEs
       <dt className="text-sm text-muted-foreground">{name}</dt>
       <dd data-testid={testId}>
         <span className="text-2xl font-semibold tabular-nums">{estimate ? estimate.text : NOT_AVAILABLE}</span>
-        {estimate ? <span className="block text-xs text-muted-foreground">{estimate.label}</span> : null}
+        {estimate ? <span className="block text-xs text-muted-foreground">{plainReason(estimate.label)}</span> : null}
       </dd>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { CardResult } from '@contracts/cards';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { formatCardType, formatDate } from '../grade-format';
 import { CardFacts, MarketValue, SetInformation } from './card-information';
 import { CardImages } from './card-images';
@@ -16,7 +17,9 @@ export function resultAnnouncement(result: CardResult): string {
 
 /**
  * The result screen of SPEC.md §2, for a fresh grade on / and for a shared link on /card/{id}: pictures, the grade
- * and the measurements that explain it, who the card is and what it is worth. `actions` are the footer buttons.
+ * and the measurements that explain it, who the card is and what it is worth. `actions` (save, submit, share,
+ * grade another) stay where the grade is: beside it on a wide screen, and in a bar held at the bottom of a phone's
+ * screen, since the result is thousands of pixels tall and the actions were once only at its end.
  * With `announce` (a fresh grade), keyboard focus moves to the card's heading and the result is announced.
  */
 export function CardResultView({ result, actions, announce = false }: { result: CardResult; actions: ReactNode; announce?: boolean }) {
@@ -29,24 +32,25 @@ export function CardResultView({ result, actions, announce = false }: { result: 
     const timer = window.setTimeout(() => setAnnouncement(resultAnnouncement(result)), 100);
     return () => window.clearTimeout(timer);
   }, [announce, result]);
-  const back = result.measurements.back || result.backImageUrl ? { photo: result.backImageUrl, annotated: result.annotatedBackImageUrl } : null;
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const back = result.measurements.back || result.backImageUrl ? { photo: result.backImageUrl, annotated: result.annotatedBackImageUrl, measurement: result.measurements.back } : null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <title>{`${result.cardName} · ${result.overallGrade.toFixed(1)}/10 · Card Grader`}</title>
       <p role="status" className="sr-only" data-testid="result-announcement">
         {announcement}
       </p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
         <div className="grid content-start gap-4 lg:sticky lg:top-24 lg:self-start">
-          <CardImages cardName={result.cardName} front={{ photo: result.imageUrl, annotated: result.annotatedImageUrl }} back={back} />
+          <CardImages cardName={result.cardName} front={{ photo: result.imageUrl, annotated: result.annotatedImageUrl, measurement: result.measurements.front }} back={back} />
         </div>
 
-        <div className="grid min-w-0 content-start gap-6">
-          <header className="grid gap-2">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
+          <header className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <RarityBadge rarity={result.rarity} />
               {result.comcId ? (
-                <span className="rounded-full border px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">COMC {result.comcId}</span>
+                <span className="rounded-full border px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">ItemID {result.comcId}</span>
               ) : null}
             </div>
             <h1 ref={headingRef} tabIndex={-1} className="rounded-sm text-2xl font-bold tracking-tight text-balance outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-3xl">
@@ -60,6 +64,12 @@ export function CardResultView({ result, actions, announce = false }: { result: 
             </p>
           </header>
 
+          {/* Between the name and the grade: on an 800 px tall screen two rows of actions below the grade's panel fall off the first screen. */}
+          {wide ? (
+            <nav aria-label="Card actions" data-testid="result-actions" className="-mt-2 flex flex-wrap gap-3">
+              {actions}
+            </nav>
+          ) : null}
           <GradeSummary result={result} />
           <GradingDetails result={result} />
           <CenteringSection result={result} />
@@ -70,7 +80,16 @@ export function CardResultView({ result, actions, announce = false }: { result: 
         </div>
       </div>
 
-      <div className="mt-10 flex flex-col gap-3 border-t pt-6 sm:flex-row sm:flex-wrap sm:justify-center">{actions}</div>
+      {wide ? null : (
+        // Sticky at the end of the page's box: held at the bottom of the screen all the way down, then resting in place.
+        <nav
+          aria-label="Card actions"
+          data-testid="result-actions"
+          className="sticky bottom-0 z-40 -mx-4 mt-8 grid grid-cols-2 gap-2 border-t bg-background/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur sm:-mx-6 sm:px-6 [&>*]:h-auto [&>*]:min-h-10 [&>*]:w-full [&>*]:whitespace-normal [&>*]:px-3 [&>*]:py-2 [&>*]:text-center [&>p]:col-span-2"
+        >
+          {actions}
+        </nav>
+      )}
     </div>
   );
 }

@@ -12,9 +12,9 @@ export function CenteringSection({ result }: { result: CardResult }) {
   const sides = [result.measurements.front, result.measurements.back].filter((side): side is SideMeasurement => side !== undefined);
   const { centeringCeilings } = result;
   return (
-    <ResultSection title="Centering" icon={Crosshair} description="Border widths measured on the flattened card; the ratio puts the wider border first.">
+    <ResultSection title="Centering" icon={Crosshair} description="Border widths measured on the flattened card; each ratio gives the left (or top) border’s share first, as PSA writes it.">
       <div className="grid gap-5">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           {sides.map((side) => (
             <SideCentering key={side.side} side={side.side} centering={side.centering} />
           ))}
@@ -40,6 +40,16 @@ export function CenteringSection({ result }: { result: CardResult }) {
   );
 }
 
+/**
+ * The engine writes a ratio wider border first ("52/48"); beside "Left / Right 3.0 / 3.2 mm" that reads as the left
+ * having 52. PSA writes it in the order of the sides, so the same figures are put in that order: "48/52".
+ */
+export function sharesInReadingOrder(ratio: string, firstMm: number, secondMm: number): string {
+  const [wider, narrower] = ratio.split('/');
+  if (wider === undefined || narrower === undefined) return ratio;
+  return firstMm >= secondMm ? `${wider}/${narrower}` : `${narrower}/${wider}`;
+}
+
 function SideCentering({ side, centering }: { side: 'front' | 'back'; centering: Centering }) {
   const title = side === 'front' ? 'Front' : 'Back';
   if (!centering.measurable) {
@@ -51,15 +61,15 @@ function SideCentering({ side, centering }: { side: 'front' | 'back'; centering:
     );
   }
   const axes = [
-    { name: 'Left / Right', first: centering.leftMm, second: centering.rightMm, ratio: centering.horizontal.ratio },
-    { name: 'Top / Bottom', first: centering.topMm, second: centering.bottomMm, ratio: centering.vertical.ratio },
+    { name: 'Left / Right', first: centering.leftMm, second: centering.rightMm, ratio: sharesInReadingOrder(centering.horizontal.ratio, centering.leftMm, centering.rightMm) },
+    { name: 'Top / Bottom', first: centering.topMm, second: centering.bottomMm, ratio: sharesInReadingOrder(centering.vertical.ratio, centering.topMm, centering.bottomMm) },
   ];
   return (
     <div className="rounded-lg border p-4" data-testid={`centering-${side}`}>
       <h3 className="text-sm font-semibold">{title}</h3>
       <dl className="mt-2 grid gap-2">
         {axes.map((axis) => (
-          <div key={axis.name} className="flex items-center justify-between gap-2">
+          <div key={axis.name} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
             <dt className="whitespace-nowrap text-sm text-muted-foreground">{axis.name}</dt>
             <dd className="flex items-center gap-2 whitespace-nowrap text-sm tabular-nums">
               {axis.first.toFixed(1)} / {axis.second.toFixed(1)} mm

@@ -62,7 +62,7 @@ function SideDefects({ side }: { side: SideMeasurement }) {
 }
 
 /** The size that grades the defect, said as what it is (GRADING.md §1). */
-function defectSize(defect: Defect): string {
+export function defectSize(defect: Defect): string {
   const size = formatMm(defect.sizeMm);
   switch (defect.kind) {
     case 'edge-nick':

@@ -159,13 +159,16 @@ function ViewerBody({ src, alt, title }: { src: string; alt: string; title: stri
   const percent = Math.round(view.scale * 100);
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
-      <div className="flex flex-wrap items-center gap-2 border-b border-white/15 bg-black/60 px-3 py-2">
-        <DialogTitle className="mr-auto text-base font-semibold text-white">{title}</DialogTitle>
+      {/* One line at any width (a wrapped toolbar ate a phone's picture): the title gives way, cut short with its whole text on hover. */}
+      <div className="flex flex-nowrap items-center gap-1.5 border-b border-white/15 bg-black/60 px-3 py-2 sm:gap-2" data-testid="picture-viewer-toolbar">
+        <DialogTitle className="mr-auto min-w-0 flex-1 truncate text-base font-semibold text-white" title={title}>
+          {title}
+        </DialogTitle>
         <DialogDescription className="sr-only">
           Zoom with the mouse wheel, a pinch, the plus and minus keys or the buttons; drag or use the arrow keys to move around; 0 fits the picture to the screen, 1 shows it at its own
           resolution.
         </DialogDescription>
-        <span className="min-w-14 text-right text-sm tabular-nums text-white/80" aria-live="polite">
+        <span className="shrink-0 text-right text-sm tabular-nums text-white/80 sm:min-w-14" aria-live="polite">
           {percent}%
         </span>
         <ViewerButton label="Zoom out" onClick={() => zoomAt(1 / STEP)}>

@@ -9,7 +9,11 @@ import { CardResultView } from './card-result-view';
 import { ProfessionalGradingButton } from './professional-grading-button';
 import { ShareButton } from './share-button';
 
-/** /card/{id}: a graded card as its link shows it to anyone (SPEC.md §4: loading, then the result or an error). */
+/**
+ * /card/{id}: a graded card as its link shows it to anyone (SPEC.md §4: loading, then the result or an error).
+ * A stranger is offered only what they may do (share it, grade their own); the card's owner (the server says
+ * `yours` to the account or guest session that graded it) may also submit it and go to the collection.
+ */
 export function SharedCardPage({ id }: { id: string }) {
   const { data: card, isPending, isError, errorUpdatedAt } = useQuery(cardQueryOptions(id));
   useErrorToast(isError ? errorUpdatedAt : 0, 'Failed to load the shared card');
@@ -47,14 +51,16 @@ export function SharedCardPage({ id }: { id: string }) {
       result={card}
       actions={
         <>
-          <ProfessionalGradingButton cardId={card.id} />
+          {card.yours ? <ProfessionalGradingButton cardId={card.id} /> : null}
           <ShareButton cardId={card.id} cardName={card.cardName} />
-          <Button asChild size="lg" variant="outline">
-            <Link to="/collection">
-              <LayoutGrid aria-hidden />
-              Go to Collection
-            </Link>
-          </Button>
+          {card.yours ? (
+            <Button asChild size="lg" variant="outline">
+              <Link to="/collection">
+                <LayoutGrid aria-hidden />
+                Go to Collection
+              </Link>
+            </Button>
+          ) : null}
           <Button asChild size="lg" variant="ghost">
             <Link to="/">
               <RotateCcw aria-hidden />

@@ -21,19 +21,20 @@ export function SampleBadge() {
 
 /** Grid view: one tile per card, linking to /card/{id}, with a delete button that shows on hover or focus. */
 export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) {
+  // Two columns from the narrowest phone up: a one-column collection showed one card a screen.
   return (
-    <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4">
       {cards.map((card) => (
         <li key={card.id} className="group relative" data-testid="collection-card">
           <Link
             to="/card/$id"
             params={{ id: card.id }}
-            className="grid h-full grid-rows-[auto_auto_auto_1fr] gap-3 rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="grid h-full grid-rows-[auto_auto_auto_1fr] gap-2 rounded-xl border bg-card p-3 shadow-sm sm:gap-3 sm:p-4 transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <div className="relative">
-              <CardThumbnail src={card.imageUrl} alt={`Front of ${card.cardName}`} className="mx-auto h-48 w-auto" />
+              <CardThumbnail src={card.imageUrl} alt={`Front of ${card.cardName}`} className="mx-auto h-36 w-auto sm:h-48" />
               {card.comcId ? (
-                <span className="absolute left-0 top-0 rounded-full bg-card/90 px-2 py-0.5 text-xs font-semibold shadow-sm">COMC {card.comcId}</span>
+                <span className="absolute left-0 top-0 rounded-full bg-card/90 px-2 py-0.5 text-xs font-semibold shadow-sm">ItemID {card.comcId}</span>
               ) : null}
             </div>
             <div className="grid gap-2">
@@ -47,7 +48,7 @@ export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) 
                     {card.cardNumber ? ` · #${card.cardNumber}` : ''}
                   </p>
                 </div>
-                <span className={cn('text-2xl font-bold leading-none tabular-nums', scoreTextClass(card.overallGrade))}>
+                <span className={cn('text-xl font-bold leading-none tabular-nums sm:text-2xl', scoreTextClass(card.overallGrade))}>
                   {formatGrade(card.overallGrade)}
                   <span className="sr-only"> out of 10</span>
                 </span>
@@ -59,7 +60,7 @@ export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) 
                 ) : null}
               </div>
             </div>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-muted/60 px-3 py-2 text-sm">
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-0.5 rounded-lg bg-muted/60 px-2 py-1.5 text-xs sm:grid-cols-2 sm:gap-y-1 sm:px-3 sm:py-2 sm:text-sm">
               {SUBGRADE_NAMES.map(([key, name]) => (
                 <div key={key} className="flex items-baseline justify-between gap-2">
                   <dt className="text-muted-foreground">{name}</dt>

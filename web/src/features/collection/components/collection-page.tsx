@@ -70,13 +70,17 @@ export function CollectionPage({ search, onSearchChange }: { search: CollectionS
         onChange={change}
         onExport={exportCsv}
         exportDisabled={cards.length === 0}
+        exportDisabledReason="Export needs at least one card in your collection."
         onSync={() => sync.mutate()}
         syncDisabled={sync.isPending || !hasProviderToken(user)}
+        syncDisabledReason={
+          sync.isPending ? undefined : user ? 'Sync brings in instant grades from a grading provider: it needs an account linked to one.' : 'Sync needs an account linked to a grading provider: sign in first.'
+        }
         syncing={sync.isPending}
       />
 
       {isPending ? (
-        <div className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label="Loading your collection">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label="Loading your collection">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="h-96 rounded-xl" />
           ))}

@@ -15,16 +15,21 @@ export function CollectionToolbar({
   onChange,
   onExport,
   exportDisabled,
+  exportDisabledReason,
   onSync,
   syncDisabled,
+  syncDisabledReason,
   syncing,
 }: {
   search: CollectionSearch;
   onChange: (patch: Partial<CollectionSearch>) => void;
   onExport: () => void;
   exportDisabled: boolean;
+  /** Said under the buttons while Export is disabled: a disabled control says why. */
+  exportDisabledReason?: string | undefined;
   onSync: () => void;
   syncDisabled: boolean;
+  syncDisabledReason?: string | undefined;
   syncing: boolean;
 }) {
   const onSearch = useCallback((q: string | undefined) => onChange({ q }), [onChange]);
@@ -81,16 +86,23 @@ export function CollectionToolbar({
           </SelectContent>
         </Select>
         <div className="col-span-2 grid grid-cols-2 gap-2 sm:col-span-3 lg:col-span-1">
-          <Button variant="outline" onClick={onExport} disabled={exportDisabled}>
+          <Button variant="outline" onClick={onExport} disabled={exportDisabled} aria-describedby={exportDisabled && exportDisabledReason ? 'export-disabled-reason' : undefined}>
             <Download aria-hidden />
             Export
           </Button>
-          <Button variant="outline" onClick={onSync} disabled={syncDisabled}>
+          <Button variant="outline" onClick={onSync} disabled={syncDisabled} aria-describedby={syncDisabled && syncDisabledReason ? 'sync-disabled-reason' : undefined}>
             {syncing ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
             Sync
           </Button>
         </div>
       </div>
+      {/* A disabled button shows no tooltip (it takes no pointer events), so why it is disabled is written under it. */}
+      {(exportDisabled && exportDisabledReason) || (syncDisabled && syncDisabledReason) ? (
+        <div className="grid gap-0.5 text-xs text-muted-foreground lg:justify-items-end" data-testid="disabled-reasons">
+          {exportDisabled && exportDisabledReason ? <p id="export-disabled-reason">{exportDisabledReason}</p> : null}
+          {syncDisabled && syncDisabledReason ? <p id="sync-disabled-reason">{syncDisabledReason}</p> : null}
+        </div>
+      ) : null}
     </div>
   );
 }

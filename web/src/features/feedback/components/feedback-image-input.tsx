@@ -1,9 +1,10 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { FEEDBACK_IMAGE_MAX_BYTES, feedbackMessages } from '@contracts/feedback';
 import { IMAGE_ACCEPT_ATTRIBUTE, sniffImageType } from '@contracts/image-formats';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useObjectUrl } from '@/lib/use-object-url';
+import { cn } from '@/lib/utils';
 
 /**
  * Why `file` cannot be attached, or null (SPEC.md §5): it must be an image, judged by its first bytes as the server
@@ -48,20 +49,27 @@ export function FeedbackImageInput({ file, onChange }: { file: File | null; onCh
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-3">
+          {/* The styled control, not the browser's "Choose File": the input is hidden and the label beside it is the button. */}
           <input
             id="feedback-image"
             type="file"
             accept={IMAGE_ACCEPT_ATTRIBUTE}
             aria-describedby="feedback-image-hint"
-            className="block w-full cursor-pointer text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-secondary"
+            className="peer sr-only"
             onChange={(event) => {
               void choose(event.target.files?.[0]);
               // The same file chosen again after Remove must fire a change.
               event.target.value = '';
             }}
           />
-          <p id="feedback-image-hint" className="flex items-center gap-1.5 text-xs text-muted-foreground">
-            <ImagePlus className="size-4" aria-hidden />
+          <label
+            htmlFor="feedback-image"
+            className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2')}
+          >
+            <ImagePlus aria-hidden />
+            Choose an image
+          </label>
+          <p id="feedback-image-hint" className="text-xs text-muted-foreground">
             An image file (JPG, PNG, etc.), smaller than 5MB
           </p>
         </div>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PhotoPreview } from '@/components/ui/photo-preview';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_FORMATS_LABEL, isImageFormatFile } from '@contracts/image-formats';
+import { IMAGE_ACCEPT_ATTRIBUTE, IMAGE_FORMATS_LABEL, isImageFormatFile, PHOTO_MAX_BYTES, PHOTO_MAX_LABEL } from '@contracts/image-formats';
 
 /**
  * One side's drop area (SPEC.md §2): drop an image or click to browse; once chosen, a preview with Change and
@@ -30,6 +30,11 @@ export function ImageDropZone({
     if (!candidate) return;
     if (!isImageFormatFile(candidate)) {
       toast({ title: 'Invalid File Type', description: `Please select an image file (${IMAGE_FORMATS_LABEL}).`, variant: 'destructive' });
+      return;
+    }
+    if (candidate.size > PHOTO_MAX_BYTES) {
+      const megabytes = (candidate.size / 1024 / 1024).toFixed(1);
+      toast({ title: 'File Too Large', description: `That photo is ${megabytes} MB; a photo may be up to ${PHOTO_MAX_LABEL}.`, variant: 'destructive' });
       return;
     }
     onChange(candidate);
@@ -107,7 +112,7 @@ export function ImageDropZone({
               <ImagePlus className="size-5" aria-hidden />
             </span>
             <span className="text-sm font-medium">Drop an image here or click to browse</span>
-            <span className="text-xs text-muted-foreground">{IMAGE_FORMATS_LABEL}, up to 10 MB</span>
+            <span className="text-xs text-muted-foreground">{IMAGE_FORMATS_LABEL}, up to {PHOTO_MAX_LABEL}</span>
           </label>
         </>
       )}

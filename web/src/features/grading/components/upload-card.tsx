@@ -89,10 +89,16 @@ export function UploadCard({
             </TabsContent>
           </Tabs>
           {input.mode !== 'files' && refusal ? <RefusalPanel refusal={refusal} /> : null}
-          <Button type="submit" size="lg" disabled={!hasFront(input)} className="w-full">
+          <Button type="submit" size="lg" disabled={!hasFront(input)} aria-describedby={hasFront(input) ? undefined : 'grade-card-needs'} className="w-full">
             <ScanSearch aria-hidden />
             Grade Card
           </Button>
+          {/* A disabled button says why (it takes no hover, so no tooltip): what it waits for, in the tab in use. */}
+          {hasFront(input) ? null : (
+            <p id="grade-card-needs" className="-mt-2 text-center text-xs text-muted-foreground">
+              {input.mode === 'urls' ? 'Paste the URL of the front of the card to grade it.' : input.mode === 'camera' ? 'Take a photo of the front of the card to grade it.' : 'Add a photo of the front of the card to grade it.'}
+            </p>
+          )}
         </form>
       </CardContent>
     </Card>

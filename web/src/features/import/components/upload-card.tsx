@@ -1,7 +1,7 @@
-import { FileUp, Upload } from 'lucide-react';
+import { FileSpreadsheet, FileUp, Upload } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { IMPORT_EXTENSIONS, importMessages, stageMessage, type ImportProgress } from '@contracts/imports';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
@@ -107,19 +107,25 @@ export function UploadCard() {
         >
           <Upload className="size-8 text-muted-foreground" aria-hidden />
           <p className="text-sm text-muted-foreground">Drag and drop your spreadsheet here, or choose it:</p>
-          <label htmlFor="import-file" className="sr-only">
-            Spreadsheet file
-          </label>
+          {/* The styled control, not the browser's "Choose File": the input is hidden and its label is the button. */}
           <input
             id="import-file"
             type="file"
             accept={ACCEPT}
-            className="block w-full max-w-xs cursor-pointer text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-secondary"
+            aria-label="Spreadsheet file"
+            className="peer sr-only"
             onChange={(event) => {
               choose(event.target.files?.[0]);
               event.target.value = '';
             }}
           />
+          <label
+            htmlFor="import-file"
+            className={cn(buttonVariants({ variant: 'outline' }), 'peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2')}
+          >
+            <FileSpreadsheet aria-hidden />
+            {file ? 'Choose another file' : 'Choose a spreadsheet'}
+          </label>
           {file ? (
             <p className="text-sm font-medium" data-testid="import-file-name">
               {file.name} <span className="font-normal text-muted-foreground">({Math.max(1, Math.round(file.size / 1024))} KB)</span>

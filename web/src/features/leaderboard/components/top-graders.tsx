@@ -1,5 +1,9 @@
-import { Medal, Trophy } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Link } from '@tanstack/react-router';
+import type { LeaderboardEntry } from '@contracts/cards';
+import { ArrowRight, Medal, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useLeaderboard } from '../api';
@@ -13,13 +17,36 @@ const MEDALS = [
 
 /** Top Graders on the home page (SPEC.md §2, §4): medals for ranks 1 to 3, five skeleton rows, empty and error states. */
 export function TopGraders() {
-  const { data, isPending, isError } = useLeaderboard();
+  return (
+    <LeaderboardCard title="Top Graders" titleAs="h2">
+      <Button asChild variant="link" className="px-0">
+        <Link to="/leaderboard">
+          See the full leaderboard
+          <ArrowRight aria-hidden />
+        </Link>
+      </Button>
+    </LeaderboardCard>
+  );
+}
+
+/** /leaderboard: every grader the server lists, in the same card as the home page's top ten. */
+export function LeaderboardPage() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <title>Leaderboard · Card Grader</title>
+      <LeaderboardCard title="Leaderboard" titleAs="h1" full />
+    </div>
+  );
+}
+
+function LeaderboardCard({ title, titleAs, full = false, children }: { title: string; titleAs: 'h1' | 'h2'; full?: boolean; children?: ReactNode }) {
+  const { data, isPending, isError } = useLeaderboard({ full });
   return (
     <Card className="mx-auto w-full max-w-3xl">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as={titleAs} className={cn('flex items-center gap-2', titleAs === 'h1' && 'text-2xl')}>
           <Trophy className="size-5 text-primary" aria-hidden />
-          Top Graders
+          {title}
         </CardTitle>
         <CardDescription>Collectors who have graded the most cards.</CardDescription>
       </CardHeader>
@@ -39,8 +66,18 @@ export function TopGraders() {
         ) : data.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No data available yet</p>
         ) : (
-          <ol className="grid gap-1" aria-label="Top Graders">
-            {data.map((entry, index) => {
+          <LeaderboardList entries={data} label={title} />
+        )}
+      </CardContent>
+      {children ? <CardFooter>{children}</CardFooter> : null}
+    </Card>
+  );
+}
+
+function LeaderboardList({ entries, label }: { entries: readonly LeaderboardEntry[]; label: string }) {
+  return (
+          <ol className="grid gap-1" aria-label={label}>
+            {entries.map((entry, index) => {
               const medal = MEDALS[index];
               return (
                 <li key={entry.id} className="flex items-center gap-3 rounded-lg px-3 py-2 odd:bg-muted/50">
@@ -67,8 +104,5 @@ export function TopGraders() {
               );
             })}
           </ol>
-        )}
-      </CardContent>
-    </Card>
   );
 }

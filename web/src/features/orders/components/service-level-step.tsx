@@ -11,7 +11,17 @@ import type { WizardState } from '../wizard-state';
 import { RadioCard } from './radio-card';
 
 /** Step 1: the provider's service levels; the first is chosen when none is (SPEC.md §2), with the tier guide. */
-export function ServiceLevelStep({ state, update, declaredError }: { state: WizardState; update: (change: Partial<WizardState>) => void; declaredError?: string | undefined }) {
+export function ServiceLevelStep({
+  state,
+  update,
+  declaredError,
+  onDeclaredEdited,
+}: {
+  state: WizardState;
+  update: (change: Partial<WizardState>) => void;
+  declaredError?: string | undefined;
+  onDeclaredEdited?: () => void;
+}) {
   const levels = useQuery(serviceLevelsQueryOptions);
 
   useEffect(() => {
@@ -67,7 +77,10 @@ export function ServiceLevelStep({ state, update, declaredError }: { state: Wiza
             {...control}
             inputMode="decimal"
             value={state.totalDeclaredValue}
-            onChange={(event) => update({ totalDeclaredValue: event.target.value.trim() })}
+            onChange={(event) => {
+              update({ totalDeclaredValue: event.target.value.trim() });
+              onDeclaredEdited?.();
+            }}
             className="max-w-48"
           />
         )}

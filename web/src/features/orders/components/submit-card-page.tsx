@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Check } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { orderSelectionSchema, type SubmissionCard } from '@contracts/orders';
+import type { SubmissionCard } from '@contracts/orders';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,8 +10,8 @@ import { toast } from '@/components/ui/use-toast';
 import { addressesQueryOptions } from '@/features/addresses/api';
 import { useUser } from '@/features/auth/api';
 import { cn } from '@/lib/utils';
-import { submissionCardQueryOptions, usePlaceOrderMutation, useQuote } from '../api';
-import { selectionOf, useWizard, WIZARD_STEPS, type WizardState } from '../wizard-state';
+import { serviceLevelsQueryOptions, submissionCardQueryOptions, usePlaceOrderMutation, useQuote } from '../api';
+import { declaredValueProblem, selectionOf, useWizard, WIZARD_STEPS, type WizardState } from '../wizard-state';
 import { AddOnsStep } from './add-ons-step';
 import { paymentCurrent, PaymentStep } from './payment-step';
 import { missingForOrder, ReviewStep } from './review-step';
@@ -101,8 +101,13 @@ function Wizard({
   const update = useCallback((change: Partial<WizardState>) => latest.current(change), []);
 
   const selection = selectionOf(state);
-  const declaredValid = orderSelectionSchema.shape.totalDeclaredValue.safeParse(state.totalDeclaredValue).success;
-  const quote = useQuote(state.serviceLevel ? selection : null);
+  const levels = useQuery(serviceLevelsQueryOptions);
+  const level = levels.data?.find((l) => l.code === state.serviceLevel);
+  // Each rule is checked on the step where its value is entered: the declared value on step 1, before any quote.
+  const declaredProblem = declaredValueProblem(state.totalDeclaredValue, level);
+  // Said once the value has been typed or the step left, not at first sight of a card with no price (its 0).
+  const [declaredShown, setDeclaredShown] = useState(false);
+  const quote = useQuote(state.serviceLevel && level && !declaredProblem ? selection : null);
   const quoteError = quote.error;
   const address = addresses.data?.find((a) => a.id === state.shippingAddressId);
   const paid = paymentCurrent(state, quote.data);
@@ -124,6 +129,17 @@ function Wizard({
         onError: () => toast({ title: 'Error submitting order', description: 'There was a problem submitting your order. Please try again.', variant: 'destructive' }),
       },
     );
+  }
+
+  /** To another step; past step 1 only with a declared value it accepts (else it stays, says why, and puts the cursor there). */
+  function goTo(step: number) {
+    if (step > 0 && declaredProblem) {
+      setDeclaredShown(true);
+      update({ step: 0 });
+      window.requestAnimationFrame(() => document.getElementById('wizard-declared-value')?.focus());
+      return;
+    }
+    update({ step });
   }
 
   const stepProps = { state, update, quote: quote.data };
@@ -163,7 +179,7 @@ function Wizard({
               <li key={label}>
                 <button
                   type="button"
-                  onClick={() => update({ step: index })}
+                  onClick={() => goTo(index)}
                   aria-current={active ? 'step' : undefined}
                   aria-label={`Step ${index + 1}: ${label}${complete ? ' (complete)' : ''}`}
                   className="flex w-full cursor-pointer flex-col items-center gap-1 rounded-md p-1 text-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -198,7 +214,8 @@ function Wizard({
             <ServiceLevelStep
               state={state}
               update={update}
-              declaredError={!declaredValid ? 'Declared value must be an amount in dollars, like 120 or 120.50' : quoteError ? quoteErrorText(quoteError) : undefined}
+              declaredError={declaredProblem ? (declaredShown ? declaredProblem : undefined) : quoteError ? quoteErrorText(quoteError) : undefined}
+              onDeclaredEdited={() => setDeclaredShown(true)}
             />
           ) : state.step === 1 ? (
             <AddOnsStep {...stepProps} />
@@ -217,7 +234,7 @@ function Wizard({
           Back
         </Button>
         {state.step < last ? (
-          <Button onClick={() => update({ step: state.step + 1 })}>Next</Button>
+          <Button onClick={() => goTo(state.step + 1)}>Next</Button>
         ) : (
           <Button disabled={placeOrder.isPending || placeOrder.isSuccess} onClick={submit}>
             {placeOrder.isPending ? 'Submitting...' : 'Submit Order'}

@@ -127,7 +127,7 @@ export function PortfolioTable({ cards, editingId, onEdit, onDelete, onView }: L
 /** Phone: one card per portfolio card, with the same facts and actions. */
 export function PortfolioCardList({ cards, editingId, onEdit, onDelete, onView }: ListProps) {
   return (
-    <ul className="grid gap-3 md:hidden" aria-label="Portfolio cards">
+    <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 md:hidden" aria-label="Portfolio cards">
       {cards.map((card) => (
         <li key={card.id} data-testid="portfolio-card" className="rounded-xl border bg-card p-3">
           {card.id === editingId ? (
@@ -135,9 +135,9 @@ export function PortfolioCardList({ cards, editingId, onEdit, onDelete, onView }
           ) : (
             <div className="flex gap-3">
               <CardThumb src={card.imageUrl} name={card.cardName} onOpen={view(card, onView)} className="w-16" />
-              <div className="grid min-w-0 flex-1 gap-1">
+              <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
                 <div className="flex items-start justify-between gap-2">
-                  <Link to="/portfolio/card/$id" params={{ id: String(card.id) }} className="truncate font-medium hover:underline">
+                  <Link to="/portfolio/card/$id" params={{ id: String(card.id) }} className="min-w-0 truncate font-medium hover:underline" title={card.cardName}>
                     {card.cardName}
                   </Link>
                   <GradedBadge card={card} />

@@ -1,5 +1,6 @@
 import type { PortfolioCard } from '@contracts/portfolio';
-import { Download, PackageOpen, Plus } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Download, LogIn, PackageOpen, Plus } from 'lucide-react';
 import { useCallback, useState, type DragEvent } from 'react';
 import { GuestNotice } from '@/components/layout/guest-notice';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,9 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
   const [deleting, setDeleting] = useState<PortfolioCard | null>(null);
   const [viewing, setViewing] = useState<ViewedImages | null>(null);
   const [dragging, setDragging] = useState(false);
+  // A guest's portfolio is not kept (the server refuses the add), so a guest is asked to sign in instead of being
+  // offered an Add dialog whose Add fails.
+  const guest = !userPending && !user;
 
   // Any change of search, filter or sort goes back to page 1 (SPEC.md §9).
   const change = useListSearch(search, onSearchChange, LIST_KEYS);
@@ -67,11 +71,13 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
 
   return (
     <div
-      className="relative mx-auto grid w-full max-w-7xl content-start gap-6 px-4 py-8 sm:px-6 sm:py-10"
+      className="relative mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-8 sm:px-6 sm:py-10"
       data-testid="portfolio-page"
+      // One column no wider than the screen: a grid's implicit column grows to its widest content (a long card name
+      // once made the page 580 px wide on a 390 px phone).
       // Images dropped anywhere on the page open the Add dialog in upload mode (SPEC.md §2).
       onDragOver={(event) => {
-        if (!hasImages(event)) return;
+        if (!user || !hasImages(event)) return;
         event.preventDefault();
         setDragging(true);
       }}
@@ -80,6 +86,7 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
       }}
       onDrop={(event) => {
         setDragging(false);
+        if (!user) return;
         const dropped = [...event.dataTransfer.files].filter(isPortfolioPhoto);
         if (dropped.length === 0) return;
         event.preventDefault();
@@ -100,22 +107,34 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
           <p className="text-muted-foreground">What your cards cost, what they are worth, and how that moved</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={exportCsv} disabled={!user || cards.length === 0}>
-            <Download aria-hidden />
-            Export CSV
-          </Button>
-          <Button
-            onClick={() => {
-              setMode((m) => m);
-              setAddOpen(true);
-            }}
-          >
-            <Plus aria-hidden />
-            Add Card(s)
-          </Button>
+          {guest ? (
+            <SignInToKeepButton />
+          ) : (
+            <>
+              <Button variant="outline" onClick={exportCsv} disabled={cards.length === 0} aria-describedby={cards.length === 0 ? 'portfolio-export-needs' : undefined}>
+                <Download aria-hidden />
+                Export CSV
+              </Button>
+              <Button
+                onClick={() => {
+                  setMode((m) => m);
+                  setAddOpen(true);
+                }}
+              >
+                <Plus aria-hidden />
+                Add Card(s)
+              </Button>
+            </>
+          )}
         </div>
       </header>
 
+      {/* A disabled button says why (it takes no hover, so no tooltip). */}
+      {user && !isPending && cards.length === 0 ? (
+        <p id="portfolio-export-needs" className="-mt-4 text-xs text-muted-foreground sm:text-right">
+          Export CSV needs at least one card in your portfolio.
+        </p>
+      ) : null}
       {!userPending && !user ? (
         <GuestNotice screen="Portfolio" returnTo="/portfolio" linkText="Sign up to keep your portfolio" />
       ) : null}
@@ -134,7 +153,12 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-16 text-center">
               <PackageOpen className="size-10 text-muted-foreground" aria-hidden />
               <h2 className="text-lg font-semibold">No cards found</h2>
-              {cards.length === 0 ? (
+              {guest ? (
+                <>
+                  <p className="max-w-md text-sm text-muted-foreground">A portfolio keeps what your cards cost and what they are worth. It needs an account, so it is there when you come back.</p>
+                  <SignInToKeepButton />
+                </>
+              ) : cards.length === 0 ? (
                 <Button
                   onClick={() => {
                     setMode('manual');
@@ -167,10 +191,21 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
         </>
       )}
 
-      <AddCardsDialog open={addOpen} onOpenChange={setAddOpen} mode={mode} onModeChange={setMode} files={files} onFilesChange={setFiles} />
+      {guest ? null : <AddCardsDialog open={addOpen} onOpenChange={setAddOpen} mode={mode} onModeChange={setMode} files={files} onFilesChange={setFiles} />}
       <DeleteCardDialog card={deleting} onClose={() => setDeleting(null)} />
       <ImageViewer images={viewing} onClose={() => setViewing(null)} />
     </div>
+  );
+}
+
+function SignInToKeepButton() {
+  return (
+    <Button asChild>
+      <Link to="/auth" search={{ returnTo: '/portfolio' }}>
+        <LogIn aria-hidden />
+        Sign in to keep a portfolio
+      </Link>
+    </Button>
   );
 }
 

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useLogoutMutation, useUser } from '@/features/auth/api';
 import { initialsOf } from '@/lib/initials';
 import { providerProfileQueryOptions } from '../api';
+import { GradingStats, ProfileBadges } from './profile-achievements';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -112,6 +113,11 @@ export function ProfilePage() {
             </dl>
           </CardContent>
         </Card>
+
+        <div className="grid gap-6 lg:col-span-2">
+          <GradingStats />
+        </div>
+        <ProfileBadges />
       </div>
     </div>
   );
