@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountErasureDeps } from '../../src/account-erasure.ts';
+import { accountErasureDeps } from '../../src/personal-data.ts';
 import { claimGuestSession } from '../../src/commands/accounts/claim-guest-session.ts';
 import { eraseAccount } from '../../src/commands/accounts/erase-account.ts';
 import { registerUser, type RegisterUserInput } from '../../src/commands/accounts/register-user.ts';
