@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountErasureDeps } from '../../src/personal-data.ts';
+import { setLeaderboardOptOut } from '../../src/commands/accounts/account-settings.ts';
 import { claimGuestSession } from '../../src/commands/accounts/claim-guest-session.ts';
 import { eraseAccount } from '../../src/commands/accounts/erase-account.ts';
 import { registerUser, type RegisterUserInput } from '../../src/commands/accounts/register-user.ts';
@@ -168,6 +169,8 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     sharedPhoto = (await images.put(shared)).hash;
     await seed(erased, png(1), shared);
     await seed(kept, png(2), shared);
+    // The other person leaves the leaderboard: the rebuild below keeps them out too.
+    await setLeaderboardOptOut(context(), { userId: kept.userId, optedOut: true, at: metadata.timestamp });
     await catchUp();
   });
   afterAll(async () => {
@@ -190,6 +193,8 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     await catchUp();
     expect(await tablesHolding(erased.marker)).toEqual([]);
     expect(await tablesHolding(kept.marker)).toEqual(['feedback', 'leaderboard', 'shipping_addresses', 'submission_orders', 'users']);
+    // Left the leaderboard: not listed.
+    expect(await database.db.selectFrom('leaderboard').select('listed').where('user_id', '=', kept.userId).executeTakeFirst()).toEqual({ listed: false });
     expect(await findUserByEmail(database.db, erased.registration.email)).toBeUndefined();
     // Orders stay, for the audit trail, without the person.
     const orders = await database.db.selectFrom('submission_orders').select(['user_id', 'shipping_address', 'notes', 'total_amount']).where('user_id', '=', erased.userId).execute();
@@ -197,6 +202,17 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     // Only the photo nobody else had is gone.
     expect(await images.has(onlyTheirPhoto)).toBe(false);
     expect(await images.has(sharedPhoto)).toBe(true);
+  });
+
+  it('retries an append of personal data idempotently: the sealed bytes differ, the data read back is the same', async () => {
+    const event = { id: crypto.randomUUID(), type: 'UsernameChanged', data: { userId: kept.userId, from: 'x', to: `${kept.marker}-renamed`, at: metadata.timestamp }, metadata };
+    const first = await store.append(`retry-${kept.userId}`, 'retry-test', [event], { expected: 'no_stream' });
+    const again = await store.append(`retry-${kept.userId}`, 'retry-test', [event], { expected: 'no_stream' });
+    expect(again.version).toBe(first.version);
+    expect(again.events.map((e) => e.data)).toEqual([event.data]);
+    await expect(store.append(`retry-${kept.userId}`, 'retry-test', [{ ...event, data: { ...event.data, to: 'other' } }], { expected: 'no_stream' })).rejects.toThrow(/already appended with other content/);
+    // The leaderboard (async) names the renamed too: caught up, for the rebuild below.
+    await catchUp();
   });
 
   it('still replays every event, each valid under its schema', async () => {
