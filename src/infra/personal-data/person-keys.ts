@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ColumnType, Kysely, Transaction } from 'kysely';
+import { sql, type ColumnType, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from '../database/schema.ts';
 
 // The data keys of people, one per subject (`user:<id>`, `guest:<id>`), kept in `person_keys` and never in the log.
@@ -52,16 +52,21 @@ export function createPersonKeys(db: Kysely<Tables>): PersonKeys {
     async erase(subjects, at) {
       if (subjects.length === 0) return 0;
       const unique = [...new Set(subjects)];
-      return db.transaction().execute(async (trx) => {
-        const deleted = await trx.updateTable('person_keys').set({ data_key: null, erased_at: at }).where('subject', 'in', unique).where('data_key', 'is not', null).executeTakeFirst();
+      const deleted = await db.transaction().execute(async (trx) => {
+        const updated = await trx.updateTable('person_keys').set({ data_key: null, erased_at: at }).where('subject', 'in', unique).where('data_key', 'is not', null).executeTakeFirst();
         // A person with no key yet (nothing sealed) is marked too, so nothing is sealed for them afterwards.
         await trx
           .insertInto('person_keys')
           .values(unique.map((subject) => ({ subject, data_key: null, erased_at: at })))
           .onConflict((c) => c.column('subject').doNothing())
           .execute();
-        return Number(deleted.numUpdatedRows);
+        return Number(updated.numUpdatedRows);
       });
+      // The old row version, key and all, stays in the table's file until a vacuum reclaims it: reclaimed now, so
+      // the key is gone from the live database, not only from what a query sees. (Backups and the WAL age out on
+      // their own schedule.) Best effort: a vacuum refused (a long transaction elsewhere) leaves it to autovacuum.
+      await sql`vacuum person_keys`.execute(db).catch(() => undefined);
+      return deleted;
     },
   };
 }
