@@ -145,6 +145,11 @@ const configSchema = z.object({
   // An order's quote (the wizard asks for one at each change): per client address for guests, per account, a minute.
   QUOTE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   QUOTE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // The key behind the client-address hash a refused sign-in records (issue 34): each day's key is an HMAC of this
+  // secret and the date, so one address's attempts are told apart within a day, never linked across days, and
+  // trying every IPv4 address needs this secret, which is not in the database. Unset: a random secret kept in the
+  // database (server_secrets), which a copy of the database carries with it. At least 32 characters.
+  ADDRESS_HASH_SECRET: optionalText.pipe(z.string().min(32, 'ADDRESS_HASH_SECRET must be at least 32 characters').optional()),
   // Payments (DESIGN.md §8): unset, the built-in test-mode processor (nothing is charged); set, a card processor's
   // HTTP API at this base URL with this secret key.
   PAYMENT_PROCESSOR_URL: optionalText,

@@ -67,7 +67,24 @@ describe('user', () => {
       userDecider.evolve,
       userDecider.initialState(),
     );
-    expect(state).toEqual({ status: 'registered', userId: 'u1', email: 'Ada@Example.com', username: 'ada', lastLoginAt: 'T2', marketing: true });
+    expect(state).toEqual({ status: 'registered', userId: 'u1', email: 'Ada@Example.com', username: 'ada', lastLoginAt: 'T2', marketing: true, leaderboardOptOut: false });
+  });
+
+  const erased = { type: 'AccountErased' as const, data: { userId: 'u1', by: 'self' as const, guestIds: ['g1'], erasedAt: 'T3' } };
+
+  it('erases an account once; nothing more is recorded about it, and its id is never registered again', () => {
+    given([registered]).when({ type: 'EraseAccount', data: erased.data }).then([erased]);
+    given([registered, erased]).when({ type: 'EraseAccount', data: { ...erased.data, erasedAt: 'T4' } }).then([]);
+    given([]).when({ type: 'EraseAccount', data: erased.data }).thenRefuses('user_not_found');
+    given([registered, erased]).when({ type: 'RecordLogin', data: { userId: 'u1', at: 'T5' } }).thenRefuses('user_not_found');
+    given([registered, erased]).when({ type: 'RegisterUser', data: registered.data }).thenRefuses('user_exists');
+  });
+
+  it('leaves the leaderboard and comes back; choosing what is chosen records nothing', () => {
+    const out = { type: 'LeaderboardOptOutChanged' as const, data: { userId: 'u1', optedOut: true, at: 'T2' } };
+    given([registered]).when({ type: 'SetLeaderboardOptOut', data: out.data }).then([out]);
+    given([registered, out]).when({ type: 'SetLeaderboardOptOut', data: { ...out.data, at: 'T3' } }).then([]);
+    given([registered]).when({ type: 'SetLeaderboardOptOut', data: { ...out.data, optedOut: false } }).then([]);
   });
 });
 
@@ -101,6 +118,13 @@ describe('email claim', () => {
 
   it('changes nothing when the same user claims again', () => {
     given([claimedBy('u1')]).when(claim('u1', 5, false)).then([]);
+  });
+
+  it('frees the address of an erased account, for anyone to register', () => {
+    const released = { type: 'EmailReleased' as const, data: { userId: 'u1', releasedAt: at(10) } };
+    given([claimedBy('u1')]).when({ type: 'ReleaseEmail', data: released.data }).then([released]);
+    given([claimedBy('u1')]).when({ type: 'ReleaseEmail', data: { ...released.data, userId: 'u2' } }).then([]);
+    given([claimedBy('u1'), released]).when(claim('u2', 20, false)).then([claimedBy('u2', 20)]);
   });
 });
 

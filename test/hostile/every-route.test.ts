@@ -87,6 +87,8 @@ const writes: Array<{ route: string; as: Who; request: (c: Context) => Request }
   { route: 'marketing', as: 'user', request: () => ({ method: 'PUT', url: '/api/account/marketing', payload: { is_marketing_notifications_enabled: true } }) },
   { route: 'password', as: 'user', request: () => ({ method: 'POST', url: '/api/account/password', payload: { current_password: 'Secret123', new_password: 'Secret456', new_password_confirmation: 'Secret456' } }) },
   { route: 'sign out everywhere', as: 'user', request: () => ({ method: 'POST', url: '/api/account/sign-out-everywhere' }) },
+  { route: 'leaderboard opt-out', as: 'user', request: () => ({ method: 'PUT', url: '/api/account/leaderboard', payload: { leaderboard_opt_out: true } }) },
+  { route: 'delete account', as: 'user', request: () => ({ method: 'POST', url: '/api/account/delete', payload: { password: 'Secret123' } }) },
   { route: 'address add', as: 'user', request: () => ({ method: 'POST', url: '/api/shipping-addresses', payload: address() }) },
   { route: 'address edit', as: 'user', request: (c) => ({ method: 'PUT', url: `/api/shipping-addresses/${c.addressId}`, payload: address() }) },
   { route: 'address default', as: 'user', request: (c) => ({ method: 'PUT', url: `/api/shipping-addresses/${c.addressId}/set-default` }) },
@@ -128,6 +130,8 @@ const jsonRoutes: Array<{ route: string; as: Who; method: Request['method']; url
   { route: 'quote', as: 'user', method: 'POST', url: () => '/api/orders/quote' },
   { route: 'password', as: 'user', method: 'POST', url: () => '/api/account/password' },
   { route: 'marketing', as: 'user', method: 'PUT', url: () => '/api/account/marketing' },
+  { route: 'leaderboard opt-out', as: 'user', method: 'PUT', url: () => '/api/account/leaderboard' },
+  { route: 'delete account', as: 'user', method: 'POST', url: () => '/api/account/delete' },
   { route: 'portfolio analysis', as: 'user', method: 'POST', url: () => '/api/analyze-card-images' },
 ];
 

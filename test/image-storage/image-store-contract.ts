@@ -92,6 +92,18 @@ export function imageStoreContract(name: string, subject: () => ContractSubject)
       }
     });
 
+    it('deletes an image (a person erased), once; a hash that is not one is never looked up', async () => {
+      const { store } = subject();
+      const stored = await store.put(await sampleImage('image/png', 77));
+      expect(await store.delete(stored.hash)).toBe(true);
+      expect(await store.has(stored.hash)).toBe(false);
+      expect(await store.get(stored.hash)).toBeNull();
+      expect(await store.delete(stored.hash)).toBe(false);
+      expect(await store.delete('../../etc/passwd')).toBe(false);
+      // Put again, it is there again.
+      expect((await store.put(await sampleImage('image/png', 77))).created).toBe(true);
+    });
+
     it('answers the readiness ping', async () => {
       await expect(subject().store.ping()).resolves.toBeUndefined();
     });

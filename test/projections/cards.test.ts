@@ -159,7 +159,7 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
       await append(claimed, [{ type: 'CardOwnerChanged', data: { cardId: claimed, from: guest, to: `user:${userId}`, changedAt: metadata.timestamp } }]);
       await catchUp();
       const row = await database.db.selectFrom('leaderboard').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-      expect(row).toEqual({ user_id: userId, username: `mover-${kind}`, card_count: 2 });
+      expect(row).toEqual({ user_id: userId, username: `mover-${kind}`, card_count: 2, listed: true });
       expect(kept).toBeDefined();
     });
   });

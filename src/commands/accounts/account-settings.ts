@@ -20,3 +20,12 @@ export async function changePassword(context: CommandContext, input: { userId: s
     command: { type: 'ChangePassword', data: input },
   });
 }
+
+/** Settings: leave the public leaderboard, or come back to it. */
+export async function setLeaderboardOptOut(context: CommandContext, input: { userId: string; optedOut: boolean; at: string }): Promise<void> {
+  await handleCommand(context, {
+    ...userStream(input.userId),
+    decider: userDecider,
+    command: { type: 'SetLeaderboardOptOut', data: input },
+  });
+}

@@ -23,7 +23,14 @@ export type ClaimEmail = {
     claimantRegistered: boolean;
   };
 };
-export type EmailClaimCommand = ClaimEmail;
+/** The holder's account was erased: whoever registers the address next gets it. */
+export type ReleaseEmail = { type: 'ReleaseEmail'; data: { userId: string; releasedAt: string } };
+export type EmailClaimCommand = ClaimEmail | ReleaseEmail;
+
+export function releaseEmail(command: ReleaseEmail, state: EmailClaimState): EmailClaimEvent[] {
+  if (state.status !== 'claimed' || state.userId !== command.data.userId) return [];
+  return [{ type: 'EmailReleased', data: command.data }];
+}
 
 export function claimEmail(command: ClaimEmail, state: EmailClaimState): EmailClaimEvent[] {
   const { email, userId, claimedAt, claimantRegistered } = command.data;
@@ -39,8 +46,10 @@ export function evolveEmailClaim(_state: EmailClaimState, event: EmailClaimEvent
   switch (event.type) {
     case 'EmailClaimed':
       return { status: 'claimed', userId: event.data.userId, claimedAt: event.data.claimedAt };
+    case 'EmailReleased':
+      return { status: 'free' };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 
@@ -51,8 +60,10 @@ export const emailClaimDecider: Decider<EmailClaimState, EmailClaimCommand, Emai
     switch (command.type) {
       case 'ClaimEmail':
         return claimEmail(command, state);
+      case 'ReleaseEmail':
+        return releaseEmail(command, state);
       default:
-        return assertNever(command.type);
+        return assertNever(command);
     }
   },
 };

@@ -53,16 +53,45 @@ export type MarketingPreferenceChanged = DomainEvent<'MarketingPreferenceChanged
 export const passwordChangedSchema = z.object({ userId: z.string(), passwordHash: z.string().max(255), at: z.string() });
 export type PasswordChanged = DomainEvent<'PasswordChanged', z.infer<typeof passwordChangedSchema>>;
 
+/**
+ * The account and the personal data of its holder erased (GDPR Art. 17, issue 34), by the person (Settings) or an
+ * operator. What it identified is sealed in earlier events with keys deleted with it; its cards, grades and orders
+ * stay, for the audit trail, without the person. `guestIds`: the guest sessions it had claimed, erased with it.
+ */
+export const accountErasedSchema = z.object({
+  userId: z.string(),
+  by: z.enum(['self', 'operator']),
+  guestIds: z.array(z.string()),
+  erasedAt: z.string(),
+});
+export type AccountErased = DomainEvent<'AccountErased', z.infer<typeof accountErasedSchema>>;
+
+/** Settings: whether the account is left out of the public leaderboard. */
+export const leaderboardOptOutChangedSchema = z.object({ userId: z.string(), optedOut: z.boolean(), at: z.string() });
+export type LeaderboardOptOutChanged = DomainEvent<'LeaderboardOptOutChanged', z.infer<typeof leaderboardOptOutChangedSchema>>;
+
 /** The stream `user-email-<sha256(normalised email)>`: who holds an email address. */
 export const emailClaimedSchema = z.object({ email: z.string(), userId: z.string(), claimedAt: z.string() });
 export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaimedSchema>>;
+
+/** The holder's account was erased: the address is free to register again. */
+export const emailReleasedSchema = z.object({ userId: z.string(), releasedAt: z.string() });
+export type EmailReleased = DomainEvent<'EmailReleased', z.infer<typeof emailReleasedSchema>>;
 
 /** The stream `guest-<guestId>`: what a guest session owned now belongs to this user. */
 export const guestSessionClaimedSchema = z.object({ guestId: z.string(), userId: z.string(), claimedAt: z.string() });
 export type GuestSessionClaimed = DomainEvent<'GuestSessionClaimed', z.infer<typeof guestSessionClaimedSchema>>;
 
-export type UserEvent = UserRegistered | UserLoggedIn | SignInRefused | UsernameChanged | MarketingPreferenceChanged | PasswordChanged;
-export type EmailClaimEvent = EmailClaimed;
+export type UserEvent =
+  | UserRegistered
+  | UserLoggedIn
+  | SignInRefused
+  | UsernameChanged
+  | MarketingPreferenceChanged
+  | PasswordChanged
+  | LeaderboardOptOutChanged
+  | AccountErased;
+export type EmailClaimEvent = EmailClaimed | EmailReleased;
 export type GuestSessionEvent = GuestSessionClaimed;
 export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent;
 
@@ -73,6 +102,9 @@ export const accountsEventSchemas = {
   UsernameChanged: usernameChangedSchema,
   MarketingPreferenceChanged: marketingPreferenceChangedSchema,
   PasswordChanged: passwordChangedSchema,
+  LeaderboardOptOutChanged: leaderboardOptOutChangedSchema,
+  AccountErased: accountErasedSchema,
   EmailClaimed: emailClaimedSchema,
+  EmailReleased: emailReleasedSchema,
   GuestSessionClaimed: guestSessionClaimedSchema,
 } as const;

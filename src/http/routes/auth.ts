@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { claimGuestSession } from '../../commands/accounts/claim-guest-session.ts';
@@ -6,7 +5,9 @@ import { guestDataClaimers } from '../../commands/accounts/guest-data-claimers.t
 import { recordRefusedSignIn } from '../../commands/accounts/record-login.ts';
 import { loginSchema, registerSchema, sessionUserSchema, userSchema, providerProfileSchema } from '../../contracts/auth.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { createAddressHasher } from '../../infra/auth/address-hash.ts';
 import { accountKeyOf, createDeviceCookies, DEVICE_COOKIE } from '../../infra/auth/device-cookies.ts';
+import { serverSecret } from '../../infra/database/server-secrets.ts';
 import type { RateLimit } from '../../infra/auth/rate-limiter.ts';
 import { findUserByEmail, findUserById, userView } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
@@ -34,6 +35,9 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   const { eventStore: store, database, clock, ids } = runtime;
 
   const deviceCookies = createDeviceCookies(database.db);
+  const { ADDRESS_HASH_SECRET } = runtime.config;
+  let addressSecret: Promise<Buffer> | undefined;
+  const hashAddress = createAddressHasher(() => (addressSecret ??= ADDRESS_HASH_SECRET ? Promise.resolve(Buffer.from(ADDRESS_HASH_SECRET)) : serverSecret(database.db, 'address-hash')));
 
   /** Counts a hit; past the rule's limit, a 429 with Retry-After. Returns the hits so far in the window. */
   async function limit(reply: FastifyReply, key: string, rule: RateLimit): Promise<number> {
@@ -47,7 +51,7 @@ export const authRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   async function auditRefusal(request: FastifyRequest, email: string, reason: 'wrong_password' | 'throttled', retryAfterSeconds: number | null): Promise<void> {
     const row = await findUserByEmail(database.db, email);
     if (!row) return;
-    const addressHash = createHash('sha256').update(request.ip).digest('hex').slice(0, 16);
+    const addressHash = await hashAddress(request.ip, clock.now());
     await recordRefusedSignIn({ store, metadata: commandMetadata(request, clock, ids) }, { userId: row.id, at: clock.now().toISOString(), reason, addressHash, retryAfterSeconds });
   }
 

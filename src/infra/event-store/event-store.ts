@@ -18,6 +18,8 @@ import {
   type Upcaster,
 } from './types.ts';
 import { upcasters } from './upcasters.ts';
+import { createPersonKeys } from '../personal-data/person-keys.ts';
+import { createPersonalDataSealer, type PersonalDataSealer } from '../personal-data/sealed-fields.ts';
 
 /** Notified by every append when it commits, so async runners wake at once instead of at their next poll. */
 export const EVENTS_CHANNEL = 'es_events';
@@ -31,6 +33,8 @@ export interface EventStoreOptions {
   clock?: Clock;
   /** Ids for events appended without one. */
   ids?: IdGenerator;
+  /** Seals personal fields on append and opens them on read; by default with the keys in `person_keys`. */
+  personalData?: PersonalDataSealer;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -43,6 +47,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
   const inline = options.inline ?? [];
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
+  const personalData = options.personalData ?? createPersonalDataSealer(createPersonKeys(db));
   const upcast = upcasterChain(options.upcasters ?? upcasters);
   // The version each type's upcasters lift payloads to. A type without upcasters is at its latest whatever its version.
   const latestVersions = new Map<string, number>();
@@ -161,10 +166,10 @@ export function createEventStore(database: Database, options: EventStoreOptions 
       const { rows } = await sql<{ page: string }>`
         select coalesce(json_agg(json_build_array(${sql.join(PAGE_COLUMNS.map((column) => sql.ref(`p.${column}`)))}) order by p.commit_order), '[]')::text as page
         from (${query.select(sql<number>`row_number() over (order by e.transaction_id, e.global_position)`.as('commit_order'))}) p`.execute(readOptions.trx ?? db);
-      return (JSON.parse(rows[0]!.page) as unknown[][]).map((values) => toRecorded(pageRow(values)));
+      return personalData.open((JSON.parse(rows[0]!.page) as unknown[][]).map((values) => toRecorded(pageRow(values))), readOptions.trx);
     }
     const rows = await query.execute();
-    return rows.map(toRecorded);
+    return personalData.open(rows.map(toRecorded), readOptions.trx);
   }
 
   /** One page of the log after the checkpoint, in commit order (see readAll). */
@@ -202,19 +207,20 @@ export function createEventStore(database: Database, options: EventStoreOptions 
       .orderBy('e.stream_position')
       .execute();
     if (rows.length !== events.length) throw new DuplicateEventIdError(found.event_id);
-    const byId = new Map(rows.map((row) => [row.event_id, row]));
+    // Compared as read: personal fields were sealed with a fresh IV each, so the stored bytes differ every time.
+    const recorded = await personalData.open(rows.map(toRecorded));
+    const byId = new Map(rows.map((row, index) => [row.event_id, { row, data: recorded[index]!.data }]));
     for (const event of events) {
-      const row = byId.get(event.id);
+      const earlier = byId.get(event.id);
       // Metadata is left out on purpose: a retried command carries a new timestamp.
       const same =
-        row !== undefined &&
-        row.stream_id === streamId &&
-        row.event_type === event.type &&
-        row.schema_version === event.schemaVersion &&
-        isDeepStrictEqual(row.data, event.data);
-      if (!same) throw new DuplicateEventIdError(row ? event.id : found.event_id);
+        earlier !== undefined &&
+        earlier.row.stream_id === streamId &&
+        earlier.row.event_type === event.type &&
+        earlier.row.schema_version === event.schemaVersion &&
+        isDeepStrictEqual(earlier.data, event.data);
+      if (!same) throw new DuplicateEventIdError(earlier ? event.id : found.event_id);
     }
-    const recorded = rows.map(toRecorded);
     return { version: recorded.at(-1)!.streamPosition, events: recorded };
   }
 
@@ -250,6 +256,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
         checkExpected(streamId, expected, stream.version);
 
         const version = stream.version + events.length;
+        const stored = await personalData.seal(trx, events);
         const inserted = await trx
           .with('bumped', (db) => db.updateTable('es_streams').set({ version }).where('stream_id', '=', streamId))
           .insertInto('es_events')
@@ -260,7 +267,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
               event_id: event.id,
               event_type: event.type,
               schema_version: event.schemaVersion,
-              data: event.dataJson,
+              data: stored[index] === event.data ? event.dataJson : JSON.stringify(stored[index]),
               metadata: event.metadataJson,
               recorded_at: recordedAt,
             })),
@@ -308,7 +315,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
 
   async function readStream(streamId: string): Promise<{ version: number; events: RecordedEvent[] }> {
     const rows = await selectEvents(db).where('e.stream_id', '=', streamId).orderBy('e.stream_position').execute();
-    const events = rows.map(toRecorded);
+    const events = await personalData.open(rows.map(toRecorded));
     return { version: events.at(-1)?.streamPosition ?? 0, events };
   }
 

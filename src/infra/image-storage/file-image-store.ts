@@ -108,6 +108,17 @@ export function createFileImageStore(rootDir: string): ImageStore {
       return { ...opened.image, body } satisfies OpenedImage;
     },
 
+    async delete(hash) {
+      if (!isImageHash(hash)) return false;
+      try {
+        await rm(pathOf(hash));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
+
     async ping() {
       await mkdir(rootDir, { recursive: true });
       await access(rootDir, constants.R_OK | constants.W_OK);

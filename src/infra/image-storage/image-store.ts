@@ -47,6 +47,9 @@ export interface ImageStore {
   stat(hash: string): Promise<StoredImage | null>;
   /** The image's bytes as a stream (all of them, or `range`), or null when there is none. */
   open(hash: string, range?: ByteRange): Promise<OpenedImage | null>;
+  /** Deletes the image (a person erased who alone had it); true when there was one. Content-addressed: the caller
+   * makes sure nobody else names it. */
+  delete(hash: string): Promise<boolean>;
   /** Resolves when the store answers and can be written; rejects with the reason otherwise (readiness). */
   ping(): Promise<void>;
   /** Lets go of connections (the runtime calls it last). */

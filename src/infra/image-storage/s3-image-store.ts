@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { ImageStoreUnavailableError, isImageHash, notAnImageError, type ImageStore, type StoredImage } from './image-store.ts';
 import { isAcceptedImageType, sniffImageType } from './image-type.ts';
 
@@ -146,6 +146,12 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
       const total = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
       const size = total ? Number(total) : (object.ContentLength ?? 0);
       return { hash, contentType, size, path: keyOf(hash), body };
+    },
+
+    async delete(hash) {
+      if (!isImageHash(hash) || !(await stat(hash))) return false;
+      await call(() => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(hash) })));
+      return true;
     },
 
     async ping() {

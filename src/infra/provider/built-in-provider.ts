@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { recordLogin } from '../../commands/accounts/record-login.ts';
 import { registerUser } from '../../commands/accounts/register-user.ts';
-import { changePassword, setMarketingPreference } from '../../commands/accounts/account-settings.ts';
+import { changePassword, setLeaderboardOptOut, setMarketingPreference } from '../../commands/accounts/account-settings.ts';
 import { BUILT_IN_PROVIDER_TOKEN, type ProviderProfile } from '../../contracts/auth.ts';
 import { SERVICE_LEVELS } from '../../domain/orders/service-levels.ts';
 import { AppError } from '../../contracts/errors.ts';
@@ -90,12 +90,23 @@ export function builtInProvider(deps: BuiltInProviderDeps): GradingProvider {
         email: row.email,
         provider: { name: 'built-in', managedHere: true },
         is_marketing_notifications_enabled: row.marketing_notifications_enabled,
+        leaderboard_opt_out: row.leaderboard_opt_out,
       };
     },
 
     async setMarketingPreference(userId, enabled, metadata) {
       await userRow(userId);
       await setMarketingPreference({ store, metadata }, { userId, enabled, at: clock.now().toISOString() });
+    },
+
+    async setLeaderboardOptOut(userId, optedOut, metadata) {
+      await userRow(userId);
+      await setLeaderboardOptOut({ store, metadata }, { userId, optedOut, at: clock.now().toISOString() });
+    },
+
+    async verifyPassword(userId, password) {
+      const row = await userRow(userId);
+      if (!(await hasher.verify(row.password, password))) throw new AppError('invalid', 'wrong_current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
     },
 
     async changePassword(userId, input, metadata) {

@@ -25,6 +25,10 @@ export interface GradingProvider {
   accountSettings(userId: string): Promise<AccountSettings>;
   /** Only where managedHere; an external provider refuses with a pointer to its own site. */
   setMarketingPreference(userId: string, enabled: boolean, metadata: EventMetadata): Promise<void>;
+  /** Settings: leave the public leaderboard (true) or come back to it. */
+  setLeaderboardOptOut(userId: string, optedOut: boolean, metadata: EventMetadata): Promise<void>;
+  /** Throws `wrong_current_password` unless this is the account's password (before erasing it). */
+  verifyPassword(userId: string, password: string): Promise<void>;
   /** Checks the current password (unauthorized `wrong_current_password`), then records the new one's hash. */
   changePassword(userId: string, input: ChangePasswordInput, metadata: EventMetadata): Promise<void>;
   /** Addresses kept at the provider, copied into the address book (SPEC.md §7 sync-ags-addresses). */

@@ -1,5 +1,6 @@
 import { addressAddedSchema, addressEditedSchema, addressRemovedSchema, defaultAddressSetSchema } from '../../domain/addresses/index.ts';
 import type { AddressFieldsData } from '../../domain/addresses/index.ts';
+import { accountErasedSchema } from '../../domain/accounts/events.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable } from '../runner/row-store.ts';
 
@@ -20,7 +21,7 @@ const addresses = rowTable('shipping_addresses', ['id'], [['user_id']]);
 
 export const addressesProjection = rowProjection({
   name: 'shipping-addresses',
-  handles: ['AddressAdded', 'AddressEdited', 'DefaultAddressSet', 'AddressRemoved'],
+  handles: ['AddressAdded', 'AddressEdited', 'DefaultAddressSet', 'AddressRemoved', 'AccountErased'],
   tables: [addresses],
   async handle(rows, event) {
     switch (event.type) {
@@ -55,6 +56,12 @@ export const addressesProjection = rowProjection({
         const data = addressRemovedSchema.parse(event.data);
         const address = await rows.get(addresses, { id: data.addressId });
         if (address?.user_id === data.userId) await rows.delete(addresses, { id: data.addressId });
+        break;
+      }
+      case 'AccountErased': {
+        // The whole book goes with its person.
+        const data = accountErasedSchema.parse(event.data);
+        await rows.deleteWhere(addresses, { user_id: data.userId });
         break;
       }
     }

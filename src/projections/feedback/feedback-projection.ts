@@ -1,15 +1,17 @@
+import { accountErasedSchema } from '../../domain/accounts/events.ts';
 import { feedbackStatusChangedSchema, feedbackSubmittedSchema } from '../../domain/feedback/index.ts';
+import { erasePersonalFields } from '../../domain/personal-data.ts';
 import { imageUrl } from '../cards/image-urls.ts';
 import { userIdOf } from '../cards/owner.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable } from '../runner/row-store.ts';
 
-const feedback = rowTable('feedback', ['id']);
+const feedback = rowTable('feedback', ['id'], [['owner']]);
 
 // Inline: an operator listing feedback right after it was sent sees it, and a status set is read back at once.
 export const feedbackProjection = rowProjection({
   name: 'feedback',
-  handles: ['FeedbackSubmitted', 'FeedbackStatusChanged'],
+  handles: ['FeedbackSubmitted', 'FeedbackStatusChanged', 'AccountErased'],
   tables: [feedback],
   async handle(rows, event) {
     if (event.type === 'FeedbackSubmitted') {
@@ -30,6 +32,15 @@ export const feedbackProjection = rowProjection({
     } else if (event.type === 'FeedbackStatusChanged') {
       const data = feedbackStatusChangedSchema.parse(event.data);
       await rows.update(feedback, { id: data.feedbackId }, { status: data.to, updated_at: data.changedAt });
+    } else if (event.type === 'AccountErased') {
+      // The feedback stays for the product; who sent it does not (from the account, or its guest sessions before).
+      const data = accountErasedSchema.parse(event.data);
+      for (const owner of [`user:${data.userId}`, ...data.guestIds.map((guestId) => `guest:${guestId}`)]) {
+        for (const row of await rows.find(feedback, { owner })) {
+          const erased = erasePersonalFields('FeedbackSubmitted', { name: row.name, email: row.email });
+          await rows.update(feedback, { id: row.id }, { name: erased.name, email: erased.email });
+        }
+      }
     }
   },
 });

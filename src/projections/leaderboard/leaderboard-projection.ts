@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
+import { accountErasedSchema, leaderboardOptOutChangedSchema, usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
 import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardSavedSchema, GRADING_EVIDENCE, savedOnGrading } from '../../domain/cards/index.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable, type RowStore } from '../runner/row-store.ts';
@@ -29,18 +29,18 @@ function recount(rows: RowStore, userId: string | null): void {
     const cards = await rows.find(leaderboardCards, { user_id: userId });
     const cardCount = new Set(cards.filter((card) => card.counted).map((card) => card.front_image_hash)).size;
     if (await rows.get(leaderboard, { user_id: userId })) await rows.update(leaderboard, { user_id: userId }, { card_count: cardCount });
-    else rows.put(leaderboard, { user_id: userId, username: null, card_count: cardCount });
+    else rows.put(leaderboard, { user_id: userId, username: null, card_count: cardCount, listed: true });
   });
 }
 
 async function setUsername(rows: RowStore, userId: string, username: string): Promise<void> {
   if (await rows.get(leaderboard, { user_id: userId })) await rows.update(leaderboard, { user_id: userId }, { username });
-  else rows.put(leaderboard, { user_id: userId, username, card_count: 0 });
+  else rows.put(leaderboard, { user_id: userId, username, card_count: 0, listed: true });
 }
 
 export const leaderboardProjection = rowProjection({
   name: 'leaderboard',
-  handles: ['UserRegistered', 'UsernameChanged', 'CardGraded', 'CardSaved', 'CardDeleted', 'CardOwnerChanged'],
+  handles: ['UserRegistered', 'UsernameChanged', 'LeaderboardOptOutChanged', 'AccountErased', 'CardGraded', 'CardSaved', 'CardDeleted', 'CardOwnerChanged'],
   unreadParts: { CardGraded: GRADING_EVIDENCE },
   tables: [leaderboard, leaderboardCards],
   async handle(rows, event) {
@@ -53,6 +53,18 @@ export const leaderboardProjection = rowProjection({
       case 'UsernameChanged': {
         const { userId, to } = usernameChangedSchema.parse(event.data);
         await setUsername(rows, userId, to);
+        break;
+      }
+      case 'LeaderboardOptOutChanged': {
+        const { userId, optedOut } = leaderboardOptOutChangedSchema.parse(event.data);
+        if (await rows.get(leaderboard, { user_id: userId })) await rows.update(leaderboard, { user_id: userId }, { listed: !optedOut });
+        else rows.put(leaderboard, { user_id: userId, username: null, card_count: 0, listed: !optedOut });
+        break;
+      }
+      case 'AccountErased': {
+        // An erased account is never ranked again, and its name is gone (a nameless row is not listed).
+        const { userId } = accountErasedSchema.parse(event.data);
+        if (await rows.get(leaderboard, { user_id: userId })) await rows.update(leaderboard, { user_id: userId }, { username: null, listed: false });
         break;
       }
       case 'CardGraded': {

@@ -11,6 +11,7 @@ export async function topGraders(db: Kysely<Tables>, limit = LEADERBOARD_SIZE): 
     .select(['user_id', 'username', 'card_count'])
     .where('card_count', '>', 0)
     .where('username', 'is not', null)
+    .where('listed', '=', true)
     .orderBy('card_count', 'desc')
     .orderBy('username')
     .limit(limit)

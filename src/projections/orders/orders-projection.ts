@@ -1,4 +1,6 @@
+import { accountErasedSchema } from '../../domain/accounts/events.ts';
 import { dollarsOf, orderPlacedSchema } from '../../domain/orders/index.ts';
+import { erasePersonalFields } from '../../domain/personal-data.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable } from '../runner/row-store.ts';
 
@@ -7,14 +9,23 @@ import { rowTable } from '../runner/row-store.ts';
 /** What an order is once placed: paid and waiting for the card to arrive (SPEC.md's default 'draft' is before). */
 export const PLACED_STATUS = 'submitted';
 
-const orders = rowTable('submission_orders', ['id']);
+const orders = rowTable('submission_orders', ['id'], [['user_id']]);
 const orderCards = rowTable('submission_cards', ['id']);
 
 export const ordersProjection = rowProjection({
   name: 'orders',
-  handles: ['OrderPlaced'],
+  handles: ['OrderPlaced', 'AccountErased'],
   tables: [orders, orderCards],
   async handle(rows, event) {
+    if (event.type === 'AccountErased') {
+      // Orders stay, for the audit trail, without their person: the contact reads as a rebuild reads it afterwards.
+      const { userId } = accountErasedSchema.parse(event.data);
+      for (const order of await rows.find(orders, { user_id: userId })) {
+        const erased = erasePersonalFields('OrderPlaced', { shippingAddress: shippingAddressOf(order.shipping_address), notes: order.notes });
+        await rows.update(orders, { id: order.id }, { shipping_address: JSON.stringify(erased.shippingAddress), notes: erased.notes });
+      }
+      return;
+    }
     const data = orderPlacedSchema.parse(event.data);
     const f = data.figures;
     await rows.insertIfAbsent(orders, {
@@ -67,3 +78,8 @@ export const ordersProjection = rowProjection({
     });
   },
 });
+
+/** The stored contact: parsed by the driver, or JSON text in a row still waiting to be written. */
+function shippingAddressOf(value: unknown): Record<string, string | null> {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, string | null>;
+}

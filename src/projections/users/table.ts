@@ -25,6 +25,8 @@ export interface UsersTable {
   wallet_balance: ColumnType<string, string | number | undefined, string | number>;
   role: Generated<string>;
   last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Left out of the public leaderboard (Settings). */
+  leaderboard_opt_out: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface UsersTables {

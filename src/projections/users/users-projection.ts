@@ -1,4 +1,5 @@
-import { marketingPreferenceChangedSchema, passwordChangedSchema, userLoggedInSchema, usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
+import { DELETED_USER } from '../../domain/personal-data.ts';
+import { accountErasedSchema, leaderboardOptOutChangedSchema, marketingPreferenceChangedSchema, passwordChangedSchema, userLoggedInSchema, usernameChangedSchema, userRegisteredSchema } from '../../domain/accounts/events.ts';
 import { normalizeEmail } from '../../domain/accounts/identity.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable } from '../runner/row-store.ts';
@@ -14,11 +15,14 @@ const users = rowTable('users', ['id']);
 
 export const usersProjection = rowProjection({
   name: 'users',
-  handles: ['UserRegistered', 'UserLoggedIn', 'UsernameChanged', 'MarketingPreferenceChanged', 'PasswordChanged'],
+  handles: ['UserRegistered', 'UserLoggedIn', 'UsernameChanged', 'MarketingPreferenceChanged', 'PasswordChanged', 'LeaderboardOptOutChanged', 'AccountErased'],
   tables: [users],
   async handle(rows, event) {
     if (event.type === 'UserRegistered') {
       const data = userRegisteredSchema.parse(event.data);
+      // An erased person's registration, read after their key was deleted: the account is gone, no row (as the
+      // AccountErased that follows it in the log leaves none).
+      if (data.email === DELETED_USER) return;
       await rows.insertIfAbsent(users, {
         id: data.userId,
         username: data.username,
@@ -46,6 +50,13 @@ export const usersProjection = rowProjection({
     } else if (event.type === 'PasswordChanged') {
       const data = passwordChangedSchema.parse(event.data);
       await rows.update(users, { id: data.userId }, { password: data.passwordHash });
+    } else if (event.type === 'LeaderboardOptOutChanged') {
+      const data = leaderboardOptOutChangedSchema.parse(event.data);
+      await rows.update(users, { id: data.userId }, { leaderboard_opt_out: data.optedOut });
+    } else if (event.type === 'AccountErased') {
+      // Purged at once, not only on a rebuild: nobody signs in to it and nothing shows its person.
+      const data = accountErasedSchema.parse(event.data);
+      await rows.delete(users, { id: data.userId });
     }
   },
 });

@@ -13,6 +13,8 @@ import * as savedCards from './0010-saved-cards.ts';
 import * as portfolioHoldings from './0011-portfolio-holdings.ts';
 import * as cardResultJson from './0012-card-result-json.ts';
 import * as cardResultFromEvent from './0013-card-result-from-event.ts';
+import * as personKeys from './0014-person-keys.ts';
+import * as leaderboardOptOut from './0015-leaderboard-opt-out.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011-portfolio-holdings': portfolioHoldings,
   '0012-card-result-json': cardResultJson,
   '0013-card-result-from-event': cardResultFromEvent,
+  '0014-person-keys': personKeys,
+  '0015-leaderboard-opt-out': leaderboardOptOut,
 };

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountSettings, ChangePasswordInput } from '@contracts/account';
+import { personalDataMessages, type AccountSettings, type ChangePasswordInput, type DeleteAccountInput } from '@contracts/account';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { providerProfileQueryOptions } from '@/features/profile/api';
@@ -46,5 +46,52 @@ export function useSignOutEverywhereMutation() {
       void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== userQueryOptions.queryKey[0] });
     },
     onError: (error) => toast({ title: 'Sign Out Failed', description: messageOf(error, 'Failed to sign out of all devices'), variant: 'destructive' }),
+  });
+}
+
+export function useLeaderboardOptOutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (optedOut: boolean) => (await (await apiRequest('PUT', '/api/account/leaderboard', { leaderboard_opt_out: optedOut })).json()) as AccountSettings,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(accountSettingsQueryOptions.queryKey, settings);
+      void queryClient.invalidateQueries({ queryKey: ['/api/leaderboard'] });
+      toast({ title: personalDataMessages.leaderboardUpdated, description: settings.leaderboard_opt_out ? 'You are no longer shown in Top Graders.' : 'You are shown in Top Graders again.', duration: 3000 });
+    },
+    onError: (error) => toast({ title: 'Update Failed', description: messageOf(error, 'Failed to update your preferences'), variant: 'destructive' }),
+  });
+}
+
+/** GET /api/account/export, saved under the name the server gives (card-grader-my-data-<date>.zip). */
+export function useDownloadMyDataMutation() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await fetch('/api/account/export', { credentials: 'include' });
+      if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'card-grader-my-data.zip';
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    },
+    onSuccess: () => toast({ title: 'Download Ready', description: 'Your data has been downloaded.', duration: 3000 }),
+    onError: (error) => toast({ title: 'Download Failed', description: messageOf(error, personalDataMessages.downloadFailed), variant: 'destructive' }),
+  });
+}
+
+/** Erases the account (password confirmed); every session ends, this browser's too: the app is then signed out. */
+export function useDeleteAccountMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: DeleteAccountInput) => (await (await apiRequest('POST', '/api/account/delete', input)).json()) as { message: string },
+    onSuccess: () => {
+      toast({ ...personalDataMessages.deleted, duration: 5000 });
+      queryClient.setQueryData(userQueryOptions.queryKey, null);
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== userQueryOptions.queryKey[0] });
+    },
   });
 }

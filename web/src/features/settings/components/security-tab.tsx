@@ -22,8 +22,12 @@ import { Field } from '@/components/ui/field';
 import { useLogoutMutation } from '@/features/auth/api';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { useChangePasswordMutation, useSignOutEverywhereMutation } from '../api';
+import { PersonalDataCard } from './personal-data-card';
 
-/** Security: the connected account, the password (here, with the built-in provider), Sign Out and sign out everywhere. */
+/**
+ * Security: the connected account, the password (here, with the built-in provider), Sign Out and sign out everywhere,
+ * and the person's data (with the built-in provider, which keeps it here).
+ */
 export function SecurityTab({ settings }: { settings: AccountSettings }) {
   const navigate = useNavigate();
   const logout = useLogoutMutation();
@@ -84,6 +88,8 @@ export function SecurityTab({ settings }: { settings: AccountSettings }) {
           </AlertDialog>
         </CardContent>
       </Card>
+
+      {settings.provider.managedHere && <PersonalDataCard settings={settings} />}
     </div>
   );
 }
