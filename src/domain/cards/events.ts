@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gradedCardSchema } from '../../contracts/grading.ts';
+import { engineVersionSchema } from '../../contracts/professional-grades.ts';
 import type { Owner } from '../accounts/identity.ts';
 import type { DomainEvent } from '../decider.ts';
 
@@ -36,6 +37,8 @@ export const cardGradedSchema = z.object({
   annotatedImages: z.object({ front: imageHashSchema.nullable(), back: imageHashSchema.nullable() }),
   /** Everything the engine said: the grade, who the card is, and every measurement behind the grade. */
   result: gradedCardSchema,
+  /** The engine that made the grade (schema version 2); grades from before it was recorded read as 'unknown'. */
+  engine: engineVersionSchema,
   gradedAt: z.string(),
   /** The marketplace's item id the user gave with the card (a bulk import's ItemID), shown as its badge. */
   comcId: z.string().max(100).nullable().optional(),
