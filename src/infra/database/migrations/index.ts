@@ -13,6 +13,7 @@ import * as savedCards from './0010-saved-cards.ts';
 import * as portfolioHoldings from './0011-portfolio-holdings.ts';
 import * as cardResultJson from './0012-card-result-json.ts';
 import * as cardResultFromEvent from './0013-card-result-from-event.ts';
+import * as professionalGrades from './0014-professional-grades.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-portfolio-holdings': portfolioHoldings,
   '0012-card-result-json': cardResultJson,
   '0013-card-result-from-event': cardResultFromEvent,
+  '0014-professional-grades': professionalGrades,
 };
