@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slabLabelSchema, subgradesSchema } from './grading.ts';
+import type { GradingCompany } from './grading.ts';
 import { gradingCompanySchema } from './portfolio.ts';
 import { cleanText } from './text.ts';
 
@@ -27,6 +28,22 @@ export const engineEstimateSchema = z.object({
   engine: engineVersionSchema,
 });
 export type EngineEstimate = z.infer<typeof engineEstimateSchema>;
+
+/**
+ * Whether a company gives this grade. All six grade 1 to 10; PSA gives half grades only from 1.5 to 8.5 (no 0.5,
+ * no 9.5: its scale goes 8.5, 9, 10), the others (BGS, CGC, SGC, TAG, AGS) any half step, 9.5 included.
+ */
+export function isGradeOnScale(company: GradingCompany, grade: number): boolean {
+  if (!Number.isFinite(grade) || grade < 1 || grade > 10 || !Number.isInteger(grade * 2)) return false;
+  if (company === 'PSA' && !Number.isInteger(grade)) return grade >= 1.5 && grade <= 8.5;
+  return true;
+}
+
+/** The grades a company gives, lowest first: what the form offers. */
+export function gradeScale(company: GradingCompany): number[] {
+  const steps = Array.from({ length: 19 }, (_, i) => 1 + i / 2);
+  return steps.filter((grade) => isGradeOnScale(company, grade));
+}
 
 /** The fields of POST /api/card/{id}/professional-grade (multipart: these, and an optional slabPhoto file). */
 export const professionalGradeFieldsSchema = z.object({
