@@ -29,9 +29,10 @@ const ROWS: ReadonlyArray<{ label: string; value: (f: AccuracyFigures) => string
 /** One set of figures: all reports, the verified ones and the others side by side, each with what it rests on. */
 function FiguresTable({ caption, split }: { caption: string; split: AccuracySplit }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-sm">
-        <caption className="mb-2 text-left font-medium">{caption}</caption>
+    // Scrolls sideways on a narrow phone: focusable, so the keyboard can scroll it too.
+    <div className="min-w-0 overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full text-sm">
+        <caption className="mb-2 text-left font-medium [overflow-wrap:anywhere]">{caption}</caption>
         <thead>
           <tr className="border-b text-left text-muted-foreground">
             <th scope="col" className="py-2 pr-3 font-medium">
@@ -67,7 +68,7 @@ function FiguresTable({ caption, split }: { caption: string; split: AccuracySpli
 
 function AccuracySections({ accuracy }: { accuracy: Accuracy }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <FiguresTable caption="Every card’s latest report" split={accuracy.overall} />
       {accuracy.byEngine.map((engine) => (
         <FiguresTable key={`${engine.vision} ${engine.calibration}`} caption={`Engine ${engine.vision}, calibration ${engine.calibration}`} split={engine.figures} />
@@ -86,7 +87,7 @@ export function AccuracyPage() {
   const { data: mine } = useQuery({ ...myAccuracyQueryOptions, enabled: user !== null });
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:py-12">
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:py-12">
       <title>Accuracy · Card Grader</title>
       <header className="grid gap-2">
         <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
