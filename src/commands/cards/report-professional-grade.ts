@@ -13,8 +13,9 @@ import { cardStream } from './streams.ts';
 
 export interface ReportProfessionalGradeDeps {
   store: EventStore;
-  imageStore: ImageStore;
-  gradePhotos: GradePhotos;
+  /** Only for a report with a slab photo (an order's grade comes without one). */
+  imageStore?: ImageStore;
+  gradePhotos?: GradePhotos;
 }
 
 export interface ReportProfessionalGradeInput {
@@ -39,6 +40,7 @@ export async function reportProfessionalGrade(deps: ReportProfessionalGradeDeps,
   let slabPhoto: CardImage | null = null;
   let slabLabel: SlabLabel | null = null;
   if (input.slabPhoto) {
+    if (!deps.gradePhotos || !deps.imageStore) throw new Error('A slab photo needs the grading service and the image store');
     const { card } = await deps.gradePhotos({ front: input.slabPhoto });
     slabLabel = card.slabLabel ?? null;
     const stored = await deps.imageStore.put(input.slabPhoto);

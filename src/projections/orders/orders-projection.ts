@@ -1,4 +1,5 @@
-import { dollarsOf, orderPlacedSchema } from '../../domain/orders/index.ts';
+import type { OrderTimelineEntry } from '../../contracts/orders.ts';
+import { dollarsOf, orderPlacedSchema, orderStatusChangedSchema } from '../../domain/orders/index.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable } from '../runner/row-store.ts';
 
@@ -12,9 +13,18 @@ const orderCards = rowTable('submission_cards', ['id']);
 
 export const ordersProjection = rowProjection({
   name: 'orders',
-  handles: ['OrderPlaced'],
+  handles: ['OrderPlaced', 'OrderStatusChanged'],
   tables: [orders, orderCards],
   async handle(rows, event) {
+    if (event.type === 'OrderStatusChanged') {
+      const { orderId, status, at } = orderStatusChangedSchema.parse(event.data);
+      const order = await rows.get(orders, { id: orderId });
+      if (!order) return;
+      const history = [...timelineOf(order.status_history), { status, at }];
+      await rows.update(orders, { id: orderId }, { status, status_history: JSON.stringify(history), updated_at: at, ...(status === 'delivered' ? { completed_at: at } : {}) });
+      await rows.update(orderCards, { id: `${orderId}:1` }, { status });
+      return;
+    }
     const data = orderPlacedSchema.parse(event.data);
     const f = data.figures;
     await rows.insertIfAbsent(orders, {
@@ -27,6 +37,7 @@ export const ordersProjection = rowProjection({
       shipping_address_id: data.shippingAddressId,
       shipping_address: JSON.stringify(data.shippingAddress),
       status: PLACED_STATUS,
+      status_history: JSON.stringify([{ status: PLACED_STATUS, at: data.placedAt }]),
       card_cleaning: data.options.cardCleaning,
       subgrades_report: data.options.subgradesReport,
       height_map: data.options.heightMap,
@@ -67,3 +78,9 @@ export const ordersProjection = rowProjection({
     });
   },
 });
+
+/** The timeline as stored: JSON text as written here, or the array the database reads it back as. */
+export function timelineOf(stored: unknown): OrderTimelineEntry[] {
+  const value: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  return Array.isArray(value) ? (value as OrderTimelineEntry[]) : [];
+}

@@ -14,6 +14,7 @@ import * as portfolioHoldings from './0011-portfolio-holdings.ts';
 import * as cardResultJson from './0012-card-result-json.ts';
 import * as cardResultFromEvent from './0013-card-result-from-event.ts';
 import * as professionalGrades from './0014-professional-grades.ts';
+import * as orderTimeline from './0015-order-timeline.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-card-result-json': cardResultJson,
   '0013-card-result-from-event': cardResultFromEvent,
   '0014-professional-grades': professionalGrades,
+  '0015-order-timeline': orderTimeline,
 };
