@@ -1,18 +1,10 @@
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from "@tanstack/react-query";
-import type {
-  Accuracy,
-  ProfessionalGradeHistory,
-} from "@contracts/professional-grades";
-import type { GradingCompany } from "@contracts/grading";
-import { toast } from "@/components/ui/use-toast";
-import { ApiError, apiUpload, getQueryFn } from "@/lib/api-client";
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Accuracy, ProfessionalGradeHistory } from '@contracts/professional-grades';
+import type { GradingCompany } from '@contracts/grading';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiUpload, getQueryFn } from '@/lib/api-client';
 
-const historyUrl = (cardId: string) =>
-  `/api/card/${encodeURIComponent(cardId)}/professional-grade`;
+const historyUrl = (cardId: string) => `/api/card/${encodeURIComponent(cardId)}/professional-grade`;
 
 /**
  * GET /api/card/{id}/professional-grade: the owner's reports. Anyone else (a shared link) gets the server's 404 or
@@ -23,16 +15,11 @@ export function professionalGradeQueryOptions(cardId: string) {
     queryKey: [historyUrl(cardId)],
     queryFn: async ({ signal }): Promise<ProfessionalGradeHistory | null> => {
       const response = await fetch(historyUrl(cardId), {
-        credentials: "include",
+        credentials: 'include',
         signal,
       });
       if (response.status === 401 || response.status === 404) return null;
-      if (!response.ok)
-        throw new ApiError(
-          response.status,
-          response.statusText,
-          await response.text(),
-        );
+      if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
       return (await response.json()) as ProfessionalGradeHistory;
     },
   });
@@ -49,41 +36,30 @@ export interface ProfessionalGradeSubmission {
 export function useReportProfessionalGradeMutation(cardId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      company,
-      grade,
-      cert,
-      slabPhoto,
-    }: ProfessionalGradeSubmission) => {
+    mutationFn: async ({ company, grade, cert, slabPhoto }: ProfessionalGradeSubmission) => {
       const form = new FormData();
-      form.append("company", company);
-      form.append("grade", grade);
-      form.append("cert", cert);
-      if (slabPhoto) form.append("slabPhoto", slabPhoto);
-      return (await (
-        await apiUpload(historyUrl(cardId), form)
-      ).json()) as ProfessionalGradeHistory;
+      form.append('company', company);
+      form.append('grade', grade);
+      form.append('cert', cert);
+      if (slabPhoto) form.append('slabPhoto', slabPhoto);
+      return (await (await apiUpload(historyUrl(cardId), form)).json()) as ProfessionalGradeHistory;
     },
     onSuccess: async (history) => {
       queryClient.setQueryData([historyUrl(cardId)], history);
       // The owner's own figures and the public ones move with the report.
-      await queryClient.invalidateQueries({ queryKey: ["/api/accuracy"] });
-      await queryClient.invalidateQueries({ queryKey: ["/api/accuracy/mine"] });
+      await queryClient.invalidateQueries({ queryKey: ['/api/accuracy'] });
+      await queryClient.invalidateQueries({ queryKey: ['/api/accuracy/mine'] });
       const current = history.current;
       toast({
-        title: "Professional grade recorded",
-        description: current
-          ? `${current.company} ${current.grade}${current.verified ? ", verified by the slab label" : ""}`
-          : undefined,
+        title: 'Professional grade recorded',
+        description: current ? `${current.company} ${current.grade}${current.verified ? ', verified by the slab label' : ''}` : undefined,
       });
     },
     onError: (error) => {
       toast({
-        title: "Report not recorded",
-        description:
-          (error instanceof ApiError ? error.serverMessage : undefined) ??
-          "Please try again.",
-        variant: "destructive",
+        title: 'Report not recorded',
+        description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Please try again.',
+        variant: 'destructive',
       });
     },
   });
@@ -91,12 +67,12 @@ export function useReportProfessionalGradeMutation(cardId: string) {
 
 /** GET /api/accuracy: public. */
 export const accuracyQueryOptions = queryOptions({
-  queryKey: ["/api/accuracy"],
-  queryFn: getQueryFn<Accuracy>({ on401: "throw" }),
+  queryKey: ['/api/accuracy'],
+  queryFn: getQueryFn<Accuracy>({ on401: 'throw' }),
 });
 
 /** GET /api/accuracy/mine: null when signed out. */
 export const myAccuracyQueryOptions = queryOptions({
-  queryKey: ["/api/accuracy/mine"],
-  queryFn: getQueryFn<Accuracy>({ on401: "returnNull" }),
+  queryKey: ['/api/accuracy/mine'],
+  queryFn: getQueryFn<Accuracy>({ on401: 'returnNull' }),
 });

@@ -95,9 +95,9 @@ export function AccuracyPage() {
           How accurate are our grades?
         </h1>
         <p className="text-muted-foreground">
-          Collectors report the grade their card later got from PSA, BGS, CGC, SGC, TAG or AGS. Each report is held against what our engine estimated when it graded the card: its PSA estimate where
-          it could tell, else its overall grade (the tables say how many of each). Δ is the engine’s grade minus the professional one; a report is verified when a photo of the slab showed a label
-          reading the same company and grade. Only each card’s latest report counts, and every figure says how many reports it rests on.
+          Collectors report the grade their card later got from PSA, BGS, CGC, SGC, TAG or AGS. Each report is held against what our engine estimated when it graded the card: its PSA estimate where it
+          could tell, else its overall grade (the tables say how many of each). Δ is the engine’s grade minus the professional one; a report is verified when a photo of the slab showed a label reading
+          the same company and grade. Only each card’s latest report counts, and every figure says how many reports it rests on.
         </p>
       </header>
 
@@ -131,7 +131,9 @@ export function AccuracyPage() {
         <Card data-testid="my-accuracy">
           <CardHeader>
             <CardTitle className="text-base">Your estimates</CardTitle>
-            <CardDescription>{mine.overall.all.reports === 0 ? 'You have not reported a professional grade yet: report one from a card’s page.' : 'How the engine did on the cards you reported.'}</CardDescription>
+            <CardDescription>
+              {mine.overall.all.reports === 0 ? 'You have not reported a professional grade yet: report one from a card’s page.' : 'How the engine did on the cards you reported.'}
+            </CardDescription>
           </CardHeader>
           {mine.overall.all.reports > 0 ? (
             <CardContent>
