@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Check, Circle } from 'lucide-react';
 import { ORDER_PROGRESS, type OrderTimelineEntry } from '@contracts/orders';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,13 +16,19 @@ const LABELS: Record<(typeof STEPS)[number], string> = {
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
 
 /** Where the order has got to at the grading provider (issue 33): each step reached with its time, the rest to come. */
-export function OrderTimeline({ timeline }: { timeline: readonly OrderTimelineEntry[] }) {
+export function OrderTimeline({ timeline, cardId }: { timeline: readonly OrderTimelineEntry[]; cardId: string }) {
   const reached = new Map(timeline.map((entry) => [entry.status, entry.at]));
   return (
     <Card className="sm:col-span-2">
       <CardHeader>
         <CardTitle as="h2">Progress</CardTitle>
-        <CardDescription>Once graded, the card’s grade is recorded on its page beside the engine’s estimate.</CardDescription>
+        <CardDescription>
+          Once graded, the card’s grade is recorded on{' '}
+          <Link to="/card/$id" params={{ id: cardId }} className="font-medium text-primary underline-offset-4 hover:underline">
+            its page
+          </Link>{' '}
+          beside the engine’s estimate; a grade that came back another way can be reported there too.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-3" aria-label="Order progress">

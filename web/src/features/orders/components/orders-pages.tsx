@@ -160,7 +160,7 @@ function OrderDetail({ order }: { order: OrderView }) {
             {order.notes ? <p className="mt-4 text-sm">Notes: {order.notes}</p> : null}
           </CardContent>
         </Card>
-        <OrderTimeline timeline={order.timeline} />
+        <OrderTimeline timeline={order.timeline} cardId={order.card.id} />
       </div>
     </>
   );
