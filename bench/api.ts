@@ -20,6 +20,7 @@ import type { CardGraded } from '../src/domain/cards/index.ts';
 import { asyncProjections } from '../src/projections/index.ts';
 import { projectionStatus } from '../src/projections/runner/index.ts';
 import { renderSyntheticCard } from '../src/vision/index.ts';
+import { gradingEngineVersion } from '../src/workers/engine-version.ts';
 import { deleteRedisKeys, load, median, ms, onBothEngines, percentile, post, POSTGRES_URL, postgresReachable, REDIS_URL, redisReachable, registerBenchUser, startServer, withPostgresSchema, type Server } from './http-load.ts';
 import { startS3Thread } from './s3-thread.ts';
 
@@ -90,6 +91,7 @@ async function benchMyCards(engine: string, server: Server, sampleResult: CardGr
         grades: { centering: grade(n, 1), corners: grade(n, 2), edges: grade(n, 3), surface: grade(n, 4) },
         overallGrade: grade(n, 5),
       },
+      engine: await gradingEngineVersion(),
       gradedAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
     };
     await runtime.eventStore.append(`card-${cardId}`, 'card', [{ type: 'CardGraded', data, metadata: { actor: { kind: 'user', id: userId }, commandId: cardId, timestamp: data.gradedAt } }], {

@@ -4,7 +4,7 @@
 // by the photo's hash and the engine's version, so a refit after a change to the domain's tables or the estimate
 // costs seconds, and a change to the vision code measures afresh.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { sideMeasurementSchema } from '../src/contracts/measurement.ts';
 import type { SideMeasurement } from '../src/contracts/measurement.ts';
 import { createCpuPool } from '../src/infra/cpu-pool/index.ts';
 import { createSlabLabelReader } from '../src/infra/identification/slab-label-reader.ts';
+import { visionEngineVersion } from '../src/workers/engine-version.ts';
 import { gradeCard } from '../src/workers/grading/index.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,31 +61,6 @@ export function setOf(file: string): string {
   return /^([a-z0-9]+_)/i.exec(file)?.[1] ?? 'other';
 }
 
-/** The code that turns photo bytes into measurements and a read label; any change to it measures afresh. */
-const ENGINE_SOURCES = ['src/vision', 'src/workers/grading', 'src/infra/identification', 'src/domain/grading/slab-label.ts', 'src/contracts/measurement.ts', 'src/contracts/grading.ts'];
-
-async function filesUnder(relative: string): Promise<string[]> {
-  const full = path.join(repoRoot, relative);
-  if (relative.endsWith('.ts')) return [relative];
-  const entries = await readdir(full, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-    .map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)))
-    .sort();
-}
-
-/** A short hash of the measuring code's text: the "engine version" the cache and the calibration's provenance name. */
-export async function engineVersion(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const source of ENGINE_SOURCES) {
-    for (const file of await filesUnder(source)) {
-      hash.update(file);
-      hash.update(await readFile(path.join(repoRoot, file)));
-    }
-  }
-  return hash.digest('hex').slice(0, 12);
-}
-
 export interface MeasureOptions {
   /** Measure every photo afresh, ignoring the cache (the cache is still rewritten). */
   fresh?: boolean;
@@ -94,7 +70,7 @@ export interface MeasureOptions {
 /** Measures every photo of DIR/labels.json, two at a time on a pool of two threads, in the labels' order. */
 export async function measureGradedPhotos(dir: string, options: MeasureOptions = {}): Promise<{ photos: GradedPhoto[]; engine: string }> {
   const labels = await readGradedLabels(dir);
-  const engine = await engineVersion();
+  const engine = await visionEngineVersion();
   await mkdir(CACHE_DIR, { recursive: true });
   const cpuPool = createCpuPool({ size: POOL_THREADS });
   const labelReader = createSlabLabelReader();

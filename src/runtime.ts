@@ -22,6 +22,7 @@ import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
 import { asyncProjections, inlineProjections } from './projections/index.ts';
 import { createProgressPublisher, type ProgressPublisher } from './projections/imports/progress-channel.ts';
 import { dropAbandonedRebuilds, startProjectionRunners } from './projections/runner/index.ts';
+import { gradingEngineVersion } from './workers/engine-version.ts';
 import { gradeCard } from './workers/grading/index.ts';
 import { jobRegistrations, REFRESH_PRICES_JOB } from './workers/handlers.ts';
 import { createImportRowHandler, type ImportRowHandler } from './workers/imports/import-row.ts';
@@ -132,7 +133,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     closers.push({ name: 'card identifier', close: () => identifier.close() });
     const labelReader = createSlabLabelReader({ onError: (error) => logger.warn({ err: error }, 'slab label not read; card graded as raw') });
     closers.push({ name: 'slab label reader', close: () => labelReader.close() });
-    const gradePhotos: GradePhotos = (photos) => gradeCard(photos, { cpuPool, identifier, labelReader, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage });
+    const gradePhotos: GradePhotos = async (photos) => {
+      const [graded, engine] = await Promise.all([gradeCard(photos, { cpuPool, identifier, labelReader, maxPixels: config.IMAGE_MAX_PIXELS, observeStage: observeGradingStage }), gradingEngineVersion()]);
+      return { ...graded, engine };
+    };
     const imageStore = openImageStore(config);
     if (imageStore.close) closers.push({ name: 'image store', close: async () => imageStore.close?.() });
     const imageWarning = imageStoreWarning(config);

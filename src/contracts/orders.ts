@@ -144,6 +144,15 @@ export const placeOrderSchema = z.object({
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderSchema>;
 
+/** How a placed order moves at the grading provider, in order (issue 33); 'submitted' is before all of them. */
+export const ORDER_PROGRESS = ['received', 'grading', 'graded', 'shipped', 'delivered'] as const;
+export const orderProgressSchema = z.enum(ORDER_PROGRESS);
+export type OrderProgress = z.infer<typeof orderProgressSchema>;
+
+/** One step of an order's timeline: placed ('submitted'), then each status it reached, with when. */
+export const orderTimelineEntrySchema = z.object({ status: z.string(), at: z.string() });
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
+
 /** One order, as the order history and the order page show it. */
 export const orderViewSchema = z.object({
   id: z.string(),
@@ -171,6 +180,8 @@ export const orderViewSchema = z.object({
   paymentLast4: z.string(),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /** Placed, then every status reached, oldest first. */
+  timeline: z.array(orderTimelineEntrySchema),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

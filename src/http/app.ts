@@ -34,6 +34,7 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { portfolioRoutes } from './routes/portfolio.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { professionalGradeRoutes } from './routes/professional-grades.ts';
 import { importRoutes } from './routes/imports.ts';
 
 /**
@@ -148,6 +149,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     // Routes: one line per feature.
     await api.register(authRoutes, { runtime });
     await api.register(cardRoutes, { runtime });
+    await api.register(professionalGradeRoutes, { runtime });
     await api.register(leaderboardRoutes, { runtime });
     await api.register(achievementRoutes, { runtime });
     await api.register(portfolioRoutes, { runtime });

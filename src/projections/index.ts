@@ -8,6 +8,7 @@ import { feedbackProjection } from './feedback/feedback-projection.ts';
 import { ordersProjection } from './orders/orders-projection.ts';
 import { importsProjection } from './imports/imports-projection.ts';
 import { leaderboardProjection } from './leaderboard/leaderboard-projection.ts';
+import { professionalGradesProjection } from './professional-grades/professional-grades-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 
 // THE registry of projections. Add yours with one import and one line in the right list:
@@ -23,6 +24,7 @@ export const inlineProjections: readonly InlineProjection[] = [
   addressesProjection,
   ordersProjection,
   importsProjection,
+  professionalGradesProjection,
 ];
 
 export const asyncProjections: readonly AsyncProjection[] = [

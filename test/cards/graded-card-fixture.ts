@@ -25,6 +25,7 @@ export function cardGradedData(overrides: Partial<CardGraded['data']> = {}): Car
     images: { front: { hash: hash(1), contentType: 'image/jpeg', sourceUrl: null }, back: null },
     annotatedImages: { front: hash(2), back: null },
     result: gradedCard(),
+    engine: { vision: 'test-vision', calibration: 'test-calibration' },
     gradedAt: '2026-03-01T12:00:00.000Z',
     ...overrides,
   };

@@ -30,7 +30,7 @@ describe('saving a card by its photos', () => {
       store: createEventStore(database, { inline: inlineProjections }),
       imageStore: createFileImageStore(imagesDir),
       cardIds: createCardIds(database.db),
-      gradePhotos: async () => ({ card: gradedCard(), annotated: { front: annotated } }),
+      gradePhotos: async () => ({ card: gradedCard(), annotated: { front: annotated }, engine: { vision: 'test-vision', calibration: 'test-calibration' } }),
     };
   });
   afterAll(async () => {

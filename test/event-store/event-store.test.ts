@@ -197,7 +197,7 @@ describe.each(await databaseKinds())('event store on %s', (kind) => {
   test('readAll returns the log in commit-safe order from a checkpoint, filtered by type, upcast on read', async () => {
     const a = streamId('log');
     const b = streamId('log');
-    await store.append(a, 'log', [event('Renamed', { name: 'Ada' }), event('Noted', { x: 1 })], { expected: 'no_stream' });
+    await store.append(a, 'log', [{ ...event('Renamed', { name: 'Ada' }), schemaVersion: 1 }, event('Noted', { x: 1 })], { expected: 'no_stream' });
     await store.append(b, 'log', [{ ...event('Renamed', { fullName: 'Bo' }), schemaVersion: 2 }], { expected: 'no_stream' });
     // A commit-safe read shows a commit once every transaction that began before it has ended, anywhere in the
     // database cluster: on PostgreSQL other test files' transactions count too, and on a busy machine one may still
@@ -228,6 +228,11 @@ describe.each(await databaseKinds())('event store on %s', (kind) => {
       [3, { fullName: 'Bo', source: 'v3' }],
     ]);
     expect((await store.readStream(a)).events[0]).toMatchObject({ schemaVersion: 3, data: { fullName: 'Ada', source: 'v3' }, streamType: 'log', metadata });
+
+    // An event appended without a schema version is written at its type's current one, so no writer has to bump it.
+    const c = streamId('log');
+    await store.append(c, 'log', [event('Renamed', { fullName: 'Cy', source: 'v3' })], { expected: 'no_stream' });
+    expect((await store.readStream(c)).events[0]).toMatchObject({ schemaVersion: 3, data: { fullName: 'Cy', source: 'v3' } });
   });
 
 

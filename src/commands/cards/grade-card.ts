@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GradedCard } from '../../contracts/grading.ts';
+import type { EngineVersion } from '../../contracts/professional-grades.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import { cardDecider, type CardEvent, type CardImage } from '../../domain/cards/index.ts';
 import type { EventMetadata, EventStore } from '../../infra/event-store/types.ts';
@@ -26,6 +27,8 @@ export type GradePhotos = (photos: { front: Uint8Array; back?: Uint8Array }) => 
   annotated: { front: Uint8Array; back?: Uint8Array };
   /** JPEG copies of the photos browsers cannot draw (HEIC). */
   display?: { front?: Uint8Array; back?: Uint8Array };
+  /** The engine that graded them, recorded with the grade. */
+  engine: EngineVersion;
 }>;
 
 export interface GradeCardDeps {
@@ -68,7 +71,7 @@ export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Pro
   const state = past.reduce((s, e) => cardDecider.evolve(s, e as unknown as CardEvent), cardDecider.initialState());
   if (state.status === 'graded' && state.owner === owner) return { cardId, graded: false };
 
-  const { card, annotated, display } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
+  const { card, annotated, display, engine } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
   const [frontImage, backImage, annotatedFront, annotatedBack] = await Promise.all([
     storePhoto(deps.imageStore, front, display?.front),
     back ? storePhoto(deps.imageStore, back, display?.back) : null,
@@ -90,6 +93,7 @@ export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Pro
           images: { front: frontImage, back: backImage },
           annotatedImages: { front: annotatedFront.hash, back: annotatedBack?.hash ?? null },
           result: card,
+          engine,
           gradedAt: metadata.timestamp,
           savedSeparately: true,
           ...(input.comcId ? { comcId: input.comcId } : {}),

@@ -1,8 +1,11 @@
 import { AppError } from '../../contracts/errors.ts';
 import type { Owner } from '../accounts/identity.ts';
 import { assertNever, type Decider } from '../decider.ts';
-import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardSaved } from './events.ts';
+import type { GradingCompany, SlabLabel } from '../../contracts/grading.ts';
+import type { EngineEstimate } from '../../contracts/professional-grades.ts';
+import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardSaved, type ProfessionalGradeReported } from './events.ts';
 import { knownPrice } from './price.ts';
+import { engineEstimateOf, isGradeOnScale, labelVerifies } from './professional-grade.ts';
 
 // A graded card, stream `card-<cardId>`. Its id comes from its owner and images (./card-id.ts), so grading the
 // same pictures again finds the card already there. Grading is not saving: the card joins its owner's collection
@@ -15,7 +18,18 @@ export type CardState =
    * `price`: the last value recorded (US dollars), null before any, and `cardmarket` the euro figures recorded with
    * it. `saved`: in its owner's collection.
    */
-  | { status: 'graded'; cardId: string; owner: Owner; saved: boolean; price?: number | null; cardmarket?: CardmarketPrices | null }
+  | {
+      status: 'graded';
+      cardId: string;
+      owner: Owner;
+      saved: boolean;
+      price?: number | null;
+      cardmarket?: CardmarketPrices | null;
+      /** What the engine said of the card, copied into a professional grade's report. */
+      estimate?: EngineEstimate;
+      /** The latest professional grade reported, to tell a correction from the same report sent again. */
+      reported?: ReportedGrade | null;
+    }
   | { status: 'deleted'; cardId: string; owner: Owner; price?: number | null; cardmarket?: CardmarketPrices | null };
 
 export type GradeCard = { type: 'GradeCard'; data: CardGraded['data'] };
@@ -29,7 +43,32 @@ export type RecordCardPrice = {
   type: 'RecordCardPrice';
   data: { cardId: string; priceValue: number; source: string; priceDate: string; grade: number; recordedAt: string; cardmarket?: CardmarketPrices };
 };
-export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice;
+/**
+ * The grade the card got from a grading company. `slabLabel` is what the slab photo's label read (null without a
+ * photo, or when none was read): the report is verified when it reads the same company and grade.
+ */
+export type ReportProfessionalGrade = {
+  type: 'ReportProfessionalGrade';
+  data: {
+    cardId: string;
+    reportId: string;
+    requestedBy: Owner;
+    company: GradingCompany;
+    grade: number;
+    cert: string;
+    slabPhoto: CardImage | null;
+    slabLabel: SlabLabel | null;
+    source: 'owner' | 'order';
+    reportedAt: string;
+  };
+};
+interface ReportedGrade {
+  company: GradingCompany;
+  grade: number;
+  cert: string;
+  slabPhotoHash: string | null;
+}
+export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice | ReportProfessionalGrade;
 
 export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
 
@@ -121,10 +160,56 @@ export function recordCardPrice(command: RecordCardPrice, state: CardState): Car
   return [recorded];
 }
 
+/**
+ * Owner only, and only an account (the public figures weigh reports per account, and a guest has none). A grade the
+ * company does not give is refused. The same report sent again records nothing; anything else reported supersedes it.
+ */
+export function reportProfessionalGrade(command: ReportProfessionalGrade, state: CardState): CardEvent[] {
+  const { cardId, reportId, requestedBy, company, grade, cert, slabPhoto, slabLabel, source, reportedAt } = command.data;
+  if (state.status !== 'graded' || state.owner !== requestedBy) throw cardNotFound();
+  if (!requestedBy.startsWith('user:')) throw new AppError('forbidden', 'sign_in_to_report', 'Sign in to report a professional grade.');
+  if (!isGradeOnScale(company, grade)) {
+    const scale = company === 'PSA' ? 'whole grades from 1 to 10 and half grades from 1.5 to 8.5' : 'grades from 1 to 10 in half steps';
+    throw new AppError('invalid', 'grade_not_on_scale', `${company} gives ${scale}; ${grade} is not one of them.`);
+  }
+  const last = state.reported;
+  if (last && last.company === company && last.grade === grade && last.cert === cert && last.slabPhotoHash === (slabPhoto?.hash ?? null)) return [];
+  const reported: ProfessionalGradeReported = {
+    type: 'ProfessionalGradeReported',
+    data: {
+      cardId,
+      reportId,
+      reportedBy: requestedBy,
+      company,
+      grade,
+      cert,
+      slabPhoto,
+      slabLabel,
+      verified: labelVerifies(slabLabel, company, grade),
+      source,
+      estimate: state.estimate ?? unreachableEstimate(),
+      reportedAt,
+    },
+  };
+  return [reported];
+}
+
+/** Every CardGraded gives the state its estimate; a graded state without one is a bug. */
+function unreachableEstimate(): never {
+  throw new Error('A graded card without the engine estimate it was graded with');
+}
+
 export function evolveCard(state: CardState, event: CardEvent): CardState {
   switch (event.type) {
     case 'CardGraded':
-      return { status: 'graded', cardId: event.data.cardId, owner: event.data.owner, saved: savedOnGrading(event.data) };
+      return {
+        status: 'graded',
+        cardId: event.data.cardId,
+        owner: event.data.owner,
+        saved: savedOnGrading(event.data),
+        estimate: engineEstimateOf(event.data.result, event.data.engine),
+        reported: null,
+      };
     case 'CardSaved':
       return state.status === 'graded' ? { ...state, saved: true } : state;
     case 'CardPriceRecorded':
@@ -133,6 +218,11 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
     case 'CardOwnerChanged':
       return state.status === 'none' ? state : { ...state, owner: event.data.to };
+    case 'ProfessionalGradeReported': {
+      if (state.status !== 'graded') return state;
+      const { company, grade, cert, slabPhoto } = event.data;
+      return { ...state, reported: { company, grade, cert, slabPhotoHash: slabPhoto?.hash ?? null } };
+    }
     default:
       return assertNever(event);
   }
@@ -155,6 +245,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         return expireGuestCard(command, state);
       case 'RecordCardPrice':
         return recordCardPrice(command, state);
+      case 'ReportProfessionalGrade':
+        return reportProfessionalGrade(command, state);
       default:
         return assertNever(command);
     }

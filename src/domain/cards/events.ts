@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { gradedCardSchema } from '../../contracts/grading.ts';
+import { gradedCardSchema, slabLabelSchema } from '../../contracts/grading.ts';
+import { gradingCompanySchema } from '../../contracts/portfolio.ts';
+import { engineEstimateSchema, engineVersionSchema } from '../../contracts/professional-grades.ts';
 import type { Owner } from '../accounts/identity.ts';
 import type { DomainEvent } from '../decider.ts';
 
@@ -36,6 +38,8 @@ export const cardGradedSchema = z.object({
   annotatedImages: z.object({ front: imageHashSchema.nullable(), back: imageHashSchema.nullable() }),
   /** Everything the engine said: the grade, who the card is, and every measurement behind the grade. */
   result: gradedCardSchema,
+  /** The engine that made the grade (schema version 2); grades from before it was recorded read as 'unknown'. */
+  engine: engineVersionSchema,
   gradedAt: z.string(),
   /** The marketplace's item id the user gave with the card (a bulk import's ItemID), shown as its badge. */
   comcId: z.string().max(100).nullable().optional(),
@@ -109,7 +113,30 @@ export type CardDeleted = DomainEvent<'CardDeleted', z.infer<typeof cardDeletedS
 export const cardOwnerChangedSchema = z.object({ cardId: z.string(), from: ownerSchema, to: ownerSchema, changedAt: z.string() });
 export type CardOwnerChanged = DomainEvent<'CardOwnerChanged', z.infer<typeof cardOwnerChangedSchema>>;
 
-export type CardEvent = CardGraded | CardSaved | CardPriceRecorded | CardDeleted | CardOwnerChanged;
+/**
+ * The grade the card got from a grading company, as its owner reported it (or its grading order brought back), with
+ * the engine's estimate at that time copied in. A later report supersedes it (the latest counts); the log keeps both.
+ */
+export const professionalGradeReportedSchema = z.object({
+  cardId: z.string(),
+  reportId: z.string(),
+  reportedBy: ownerSchema,
+  company: gradingCompanySchema,
+  grade: z.number().min(1).max(10),
+  cert: z.string(),
+  /** The slab photo sent with the report, in the image store; null without one. */
+  slabPhoto: cardImageSchema.nullable(),
+  /** What the photo's label read; null without a photo or when no label was read. */
+  slabLabel: slabLabelSchema.nullable(),
+  /** The label reads the same company and grade. */
+  verified: z.boolean(),
+  source: z.enum(['owner', 'order']),
+  estimate: engineEstimateSchema,
+  reportedAt: z.string(),
+});
+export type ProfessionalGradeReported = DomainEvent<'ProfessionalGradeReported', z.infer<typeof professionalGradeReportedSchema>>;
+
+export type CardEvent = CardGraded | CardSaved | CardPriceRecorded | CardDeleted | CardOwnerChanged | ProfessionalGradeReported;
 
 export const cardEventSchemas = {
   CardGraded: cardGradedSchema,
@@ -117,4 +144,5 @@ export const cardEventSchemas = {
   CardPriceRecorded: cardPriceRecordedSchema,
   CardDeleted: cardDeletedSchema,
   CardOwnerChanged: cardOwnerChangedSchema,
+  ProfessionalGradeReported: professionalGradeReportedSchema,
 } as const;

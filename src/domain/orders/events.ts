@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { addressFieldsSchema } from '../../contracts/addresses.ts';
+import { orderProgressSchema } from '../../contracts/orders.ts';
+import { gradingCompanySchema } from '../../contracts/portfolio.ts';
 import type { DomainEvent } from '../decider.ts';
 
 // The events of an order, stream `order-<orderId>` (the id comes from the user and the wizard's key, so one
@@ -68,10 +70,24 @@ export type OrderPlaced = DomainEvent<'OrderPlaced', z.infer<typeof orderPlacedS
 export const orderNumberClaimedSchema = z.object({ orderNumber: z.string(), orderId: z.string(), at: z.string() });
 export type OrderNumberClaimed = DomainEvent<'OrderNumberClaimed', z.infer<typeof orderNumberClaimedSchema>>;
 
-export type OrderEvent = PaymentAuthorized | OrderPlaced;
+/**
+ * The grading provider moved the order on (issue 33). Reaching 'graded' carries the grade each card got, which is
+ * also reported on the card's own stream (ProfessionalGradeReported, source 'order').
+ */
+export const orderStatusChangedSchema = z.object({
+  orderId: z.string(),
+  userId: z.string(),
+  status: orderProgressSchema,
+  grades: z.array(z.object({ cardId: z.string(), company: gradingCompanySchema, grade: z.number(), cert: z.string() })),
+  at: z.string(),
+});
+export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', z.infer<typeof orderStatusChangedSchema>>;
+
+export type OrderEvent = PaymentAuthorized | OrderPlaced | OrderStatusChanged;
 
 export const orderEventSchemas = {
   PaymentAuthorized: paymentAuthorizedSchema,
   OrderPlaced: orderPlacedSchema,
+  OrderStatusChanged: orderStatusChangedSchema,
   OrderNumberClaimed: orderNumberClaimedSchema,
 } as const;

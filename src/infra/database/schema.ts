@@ -11,7 +11,8 @@ import type { AddressTables } from '../../projections/addresses/table.ts';
 import type { OrderTables } from '../../projections/orders/tables.ts';
 import type { ImportTables } from '../../projections/imports/tables.ts';
 import type { PersonKeysTables } from '../personal-data/person-keys.ts';
+import type { ProfessionalGradeTables } from '../../projections/professional-grades/table.ts';
 
 // The typed shape of every table, for Kysely. Each feature declares its own tables beside its code
 // and adds them here, so one import shows the whole database.
-export interface Tables extends EventStoreTables, UsersTables, SessionsTables, CardTables, LeaderboardTables, AchievementTables, ServerSecretsTables, PortfolioTables, FeedbackTables, AddressTables, OrderTables, ImportTables, PersonKeysTables {}
+export interface Tables extends EventStoreTables, UsersTables, SessionsTables, CardTables, LeaderboardTables, AchievementTables, ServerSecretsTables, PortfolioTables, FeedbackTables, AddressTables, OrderTables, ImportTables, PersonKeysTables, ProfessionalGradeTables {}

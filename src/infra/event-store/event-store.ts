@@ -237,7 +237,7 @@ export function createEventStore(database: Database, options: EventStoreOptions 
       return { version, events: [] };
     }
     const recordedAt = clock.now();
-    const events = newEvents.map((event) => prepare(event, ids));
+    const events = newEvents.map((event) => prepare(event, ids, latestVersions.get(event.type) ?? 1));
     const anyIdGiven = newEvents.some((event) => event.id !== undefined);
 
     try {
@@ -333,13 +333,14 @@ interface PreparedEvent {
   metadataJson: string;
 }
 
-function prepare(event: NewEvent, ids: IdGenerator): PreparedEvent {
+/** `latestVersion`: what an event that names no schema version is written at, its type's current one. */
+function prepare(event: NewEvent, ids: IdGenerator, latestVersion: number): PreparedEvent {
   const dataJson = JSON.stringify(event.data ?? null);
   const metadataJson = JSON.stringify(event.metadata);
   return {
     id: event.id ?? ids.uuid(),
     type: event.type,
-    schemaVersion: event.schemaVersion ?? 1,
+    schemaVersion: event.schemaVersion ?? latestVersion,
     data: JSON.parse(dataJson),
     dataJson,
     metadata: JSON.parse(metadataJson) as EventMetadata,

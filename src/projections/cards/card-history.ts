@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../infra/event-store/types.ts';
-import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardSavedSchema, describeCardmarketPrices } from '../../domain/cards/index.ts';
+import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardSavedSchema, describeCardmarketPrices, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
 
 // A card's history as an auditor reads it (`npm run replay -- card <id>`): every grade with all it was based on,
 // every recorded price, owner changes and deletion, straight from the card's stream.
@@ -17,12 +17,12 @@ export interface CardHistoryEntry {
 function summarise(event: RecordedEvent): string {
   switch (event.type) {
     case 'CardGraded': {
-      const { result, owner, images } = cardGradedSchema.parse(event.data);
+      const { result, owner, images, engine } = cardGradedSchema.parse(event.data);
       const { centering, corners, edges, surface } = result.grades;
       const sides = images.back ? 'front and back' : 'front';
       const { catalogId, catalogConfidence } = result.identification;
       const catalogue = catalogId ? ` (catalogue ${catalogId}, confidence ${catalogConfidence})` : '';
-      const graded = `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}"${catalogue} for ${owner}`;
+      const graded = `graded ${result.overallGrade} (centering ${centering ?? 'n/a'}, corners ${corners}, edges ${edges}, surface ${surface}; ${sides}) as "${result.cardName}"${catalogue} for ${owner} by engine ${engine.vision} (calibration ${engine.calibration})`;
       return cardGradedSchema.shape.savedSeparately.parse((event.data as { savedSeparately?: unknown }).savedSeparately) ? graded : `${graded}, saved to the collection`;
     }
     case 'CardSaved': {
@@ -37,6 +37,11 @@ function summarise(event: RecordedEvent): string {
     case 'CardOwnerChanged': {
       const { from, to } = cardOwnerChangedSchema.parse(event.data);
       return `moved from ${from} to ${to}`;
+    }
+    case 'ProfessionalGradeReported': {
+      const { company, grade, cert, verified, estimate, reportedBy } = professionalGradeReportedSchema.parse(event.data);
+      const by = estimate.comparedFrom === 'psaEstimate' ? 'PSA estimate' : 'overall grade';
+      return `${company} ${grade} (cert ${cert}${verified ? ', verified by its slab label' : ''}) reported by ${reportedBy}; the engine's ${by} was ${estimate.compared} (vision ${estimate.engine.vision})`;
     }
     case 'CardDeleted':
       return `deleted by ${cardDeletedSchema.parse(event.data).owner}`;

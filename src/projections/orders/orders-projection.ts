@@ -1,5 +1,6 @@
+import type { OrderTimelineEntry } from '../../contracts/orders.ts';
 import { accountErasedSchema } from '../../domain/accounts/events.ts';
-import { dollarsOf, orderPlacedSchema } from '../../domain/orders/index.ts';
+import { dollarsOf, orderPlacedSchema, orderStatusChangedSchema } from '../../domain/orders/index.ts';
 import { erasePersonalFields } from '../../domain/personal-data.ts';
 import { rowProjection } from '../runner/row-projection.ts';
 import { rowTable } from '../runner/row-store.ts';
@@ -14,7 +15,7 @@ const orderCards = rowTable('submission_cards', ['id']);
 
 export const ordersProjection = rowProjection({
   name: 'orders',
-  handles: ['OrderPlaced', 'AccountErased'],
+  handles: ['OrderPlaced', 'OrderStatusChanged', 'AccountErased'],
   tables: [orders, orderCards],
   async handle(rows, event) {
     if (event.type === 'AccountErased') {
@@ -24,6 +25,15 @@ export const ordersProjection = rowProjection({
         const erased = erasePersonalFields('OrderPlaced', { shippingAddress: shippingAddressOf(order.shipping_address), notes: order.notes });
         await rows.update(orders, { id: order.id }, { shipping_address: JSON.stringify(erased.shippingAddress), notes: erased.notes });
       }
+      return;
+    }
+    if (event.type === 'OrderStatusChanged') {
+      const { orderId, status, at } = orderStatusChangedSchema.parse(event.data);
+      const order = await rows.get(orders, { id: orderId });
+      if (!order) return;
+      const history = [...timelineOf(order.status_history), { status, at }];
+      await rows.update(orders, { id: orderId }, { status, status_history: JSON.stringify(history), updated_at: at, ...(status === 'delivered' ? { completed_at: at } : {}) });
+      await rows.update(orderCards, { id: `${orderId}:1` }, { status });
       return;
     }
     const data = orderPlacedSchema.parse(event.data);
@@ -38,6 +48,7 @@ export const ordersProjection = rowProjection({
       shipping_address_id: data.shippingAddressId,
       shipping_address: JSON.stringify(data.shippingAddress),
       status: PLACED_STATUS,
+      status_history: JSON.stringify([{ status: PLACED_STATUS, at: data.placedAt }]),
       card_cleaning: data.options.cardCleaning,
       subgrades_report: data.options.subgradesReport,
       height_map: data.options.heightMap,
@@ -82,4 +93,10 @@ export const ordersProjection = rowProjection({
 /** The stored contact: parsed by the driver, or JSON text in a row still waiting to be written. */
 function shippingAddressOf(value: unknown): Record<string, string | null> {
   return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, string | null>;
+}
+
+/** The timeline as stored: JSON text as written here, or the array the database reads it back as. */
+export function timelineOf(stored: unknown): OrderTimelineEntry[] {
+  const value: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  return Array.isArray(value) ? (value as OrderTimelineEntry[]) : [];
 }

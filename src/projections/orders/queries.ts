@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderView } from '../../contracts/orders.ts';
 import type { Tables } from '../../infra/database/schema.ts';
+import { timelineOf } from './orders-projection.ts';
 
 // Orders as the order history and the order page show them; only the caller's own.
 
@@ -23,6 +24,7 @@ function orderView(row: OrderRow): OrderView {
     id: row.id,
     orderNumber: row.order_number,
     status: row.status,
+    timeline: timelineOf(row.status_history),
     serviceLevel: row.service_level,
     serviceLevelName: row.service_level_name,
     card: { id: row.card_grade_id ?? '', cardName: row.card_name, cardSet: row.card_set, cardNumber: row.card_number, imageUrl: row.image_url },

@@ -1,3 +1,4 @@
+import type { OrderTimelineEntry } from '../../contracts/orders.ts';
 import type { ColumnType } from 'kysely';
 
 // The submission_orders and submission_cards read models (SPEC.md §3), plus what the order pages show (the
@@ -16,6 +17,8 @@ export interface SubmissionOrdersTable {
   shipping_address_id: string | null;
   shipping_address: ColumnType<Record<string, string | null>, string, string>;
   status: string;
+  /** Placed ('submitted'), then each status the provider reported: [{ status, at }], oldest first. */
+  status_history: ColumnType<OrderTimelineEntry[], string, string>;
   card_cleaning: boolean;
   subgrades_report: boolean;
   height_map: boolean;

@@ -15,6 +15,8 @@ import * as cardResultJson from './0012-card-result-json.ts';
 import * as cardResultFromEvent from './0013-card-result-from-event.ts';
 import * as personKeys from './0014-person-keys.ts';
 import * as leaderboardOptOut from './0015-leaderboard-opt-out.ts';
+import * as professionalGrades from './0016-professional-grades.ts';
+import * as orderTimeline from './0017-order-timeline.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0013-card-result-from-event': cardResultFromEvent,
   '0014-person-keys': personKeys,
   '0015-leaderboard-opt-out': leaderboardOptOut,
+  '0016-professional-grades': professionalGrades,
+  '0017-order-timeline': orderTimeline,
 };

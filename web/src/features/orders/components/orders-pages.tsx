@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AddressLines } from '@/features/addresses/components/address-card';
 import { orderQueryOptions, ordersQueryOptions } from '../api';
 import { formatUsd } from '../money';
+import { OrderTimeline } from './order-timeline';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' });
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
@@ -159,6 +160,7 @@ function OrderDetail({ order }: { order: OrderView }) {
             {order.notes ? <p className="mt-4 text-sm">Notes: {order.notes}</p> : null}
           </CardContent>
         </Card>
+        <OrderTimeline timeline={order.timeline} cardId={order.card.id} />
       </div>
     </>
   );
