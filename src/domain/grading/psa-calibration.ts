@@ -26,65 +26,73 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-27",
-    "engineVersion": "2e372bad552e",
+    "engineVersion": "477ff4aa5559",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
-    "centeringWhenNotMeasurable": 10.8,
+    "centeringWhenNotMeasurable": 10.15,
     "weights": {
-      "centeringOffset": 0.0541,
-      "worstCorner": 0,
-      "otherCorners": 0.0249,
-      "edgeWhitening": 0,
+      "centeringOffset": 0.0133,
+      "worstCorner": 0.1168,
+      "otherCorners": 0,
+      "edgeWhitening": 0.3859,
       "deepestNick": 0,
-      "scratches": 0,
-      "spots": 0.7736,
-      "printLine": 0.8223,
-      "crease": 0
+      "scratches": 0.2845,
+      "spots": 0.344,
+      "printLine": 0.8801,
+      "crease": 1.1899
     },
     "scoreToGrade": [
       [
-        0.1712,
-        8.67
+        0.4012,
+        8.38
       ],
       [
-        0.972,
-        8.23
+        0.9838,
+        8.07
       ],
       [
-        1.4972,
-        7.83
+        1.3124,
+        8
       ],
       [
-        1.9616,
-        6.13
+        1.3992,
+        7.8
       ],
       [
-        3.1747,
-        4.43
+        1.9373,
+        7.62
+      ],
+      [
+        2.2512,
+        7
+      ],
+      [
+        2.78,
+        5.47
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -1.24,
-        "above": 2.36
+        "below": -1.29,
+        "above": 2.87
       },
       "coarse": {
-        "below": -5.57,
-        "above": 3.13
+        "below": -5.82,
+        "above": 2.69
       }
     },
-    "withinOne": 0.41,
+    "withinOne": 0.38,
     "beatsConstantGuess": false
   },
   "crossValidated": {
     "estimate": {
       "count": 64,
-      "spearman": 0.154,
-      "exact": 0.266,
-      "withinOne": 0.406,
-      "withinTwo": 0.688,
-      "meanAbsError": 1.953
+      "spearman": -0.012,
+      "exact": 0.219,
+      "withinOne": 0.375,
+      "withinTwo": 0.625,
+      "meanAbsError": 2.133
     },
     "constantGuess": {
       "count": 64,
@@ -96,11 +104,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     },
     "engineOverallGrade": {
       "count": 64,
-      "spearman": 0.023,
-      "exact": 0.109,
+      "spearman": 0.189,
+      "exact": 0.078,
       "withinOne": 0.266,
-      "withinTwo": 0.594,
-      "meanAbsError": 2.242
+      "withinTwo": 0.672,
+      "meanAbsError": 2.028
     }
   }
 });
