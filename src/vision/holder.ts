@@ -9,10 +9,11 @@ import { findSlabLabel } from './slab-label.ts';
 // holder: its outer frame, its inner wall or the well the card sits in, each a card-shaped rectangle round the card.
 // Measured there, the holder's straight plastic edges became print lines and creases, its square corners the card's,
 // and the card's own top edge a crease across it. So outlines are looked for again inside the one found, one within
-// the other: a holder shows at least two more (its well and the card, or the card and the card's printed frame),
-// where a raw card shows at most its printed frame. In a holder, the card is the nested outline that most looks like
-// a cut: a plain band outside it (the well, dark or clear) that steps to another colour inside it (its border or
-// its art). A printed frame has the card's border outside it, and a holder's wall plastic on both sides.
+// the other. The first outline is a holder when it shows a wall's second face just inside it, or a grader's label
+// above it with a card lying in a dark well inside (isHolder); a raw card shows neither, only its printed frame a
+// border's width in. In a holder, the card is the nested outline that most looks like a cut: a plain band outside it
+// (the well) that steps to another colour inside it (its border or its art). A printed frame has the card's border
+// outside it, and a holder's wall plastic on both sides.
 
 /** Each look inside an outline leaves out a band this share of its width wide, so its own edge is not found again. */
 const INSET_SHARE = 0.015;
