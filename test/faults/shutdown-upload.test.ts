@@ -12,7 +12,12 @@ import { seedPgliteDataDir } from '../support/pglite-template.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-upload-'));
-const SHUTDOWN_TIMEOUT_MS = 5_000;
+/**
+ * The shutdown budget given to the server. Half of it goes to in-flight requests (the test's keep-alive socket holds
+ * app.close to that bound), the rest to closing the runtime; 5 s left a loaded CI too little for the latter once
+ * (exit 1 with every request answered), so the bound is roomier. Still seconds, where a hung process never stops.
+ */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 it('SIGTERM during an upload: the upload is answered, and the process stops within the bound', async () => {
@@ -51,7 +56,8 @@ it('SIGTERM during an upload: the upload is answered, and the process stops with
     expect([200, 503]).toContain(answer.status);
     expect(JSON.parse(answer.body)).toBeTypeOf('object');
     if (answer.status === 200) expect(JSON.parse(answer.body).id).toMatch(/^[\w-]{22}$/);
-    expect(await exited).toBe(0);
+    const shutdownLog = () => output.split('\n').filter((line) => /shutting|stopped|in flight|took|failed|exiting|"level":[56]0/.test(line)).join('\n');
+    expect(await exited, shutdownLog()).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 1_000);
     expect(output).toContain('"msg":"stopped"');
   } finally {
