@@ -3,20 +3,18 @@
 //   npm run accounts -- encrypt-log [--dry-run]     seals the personal fields of events written before sealing (once)
 //   npm run accounts -- drop-backup                 drops the plaintext copy encrypt-log kept of the rows it changed
 import { eraseAccount } from '../src/commands/accounts/erase-account.ts';
-import { loadConfig, type Config } from '../src/config.ts';
 import { accountKeyOf, createDeviceCookies } from '../src/infra/auth/device-cookies.ts';
 import { createSessionRepository } from '../src/infra/auth/session-repository.ts';
 import type { Clock, IdGenerator } from '../src/infra/clock/clock.ts';
 import { randomIds, systemClock } from '../src/infra/clock/clock.ts';
 import type { Database } from '../src/infra/database/database.ts';
-import { openDatabase } from '../src/infra/database/index.ts';
-import { createEventStore, type EventStore } from '../src/infra/event-store/index.ts';
+import type { EventStore } from '../src/infra/event-store/index.ts';
 import type { ImageStore } from '../src/infra/image-storage/image-store.ts';
 import { openImageStore } from '../src/infra/image-storage/index.ts';
 import { BACKUP_TABLE, dropEncryptLogBackup, encryptLog, EncryptLogRefused } from '../src/infra/personal-data/encrypt-log.ts';
 import { accountErasureDeps } from '../src/personal-data.ts';
-import { inlineProjections } from '../src/projections/index.ts';
 import { findUserByEmail, findUserById } from '../src/projections/users/queries.ts';
+import { runOperatorCommand, usageFailure } from './operator-command.ts';
 
 const USAGE = 'usage: npm run accounts -- erase <email|userId> | encrypt-log [--dry-run] | drop-backup';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,24 +87,16 @@ export async function runAccountsCommand(args: readonly string[], context: Accou
 }
 
 function usage(out: (line: string) => void, problem?: string): number {
-  if (problem) out(problem);
-  out(USAGE);
-  return 1;
+  return usageFailure(out, USAGE, problem);
 }
 
 if (import.meta.main) {
-  let database: Database | undefined;
-  try {
-    const config: Config = loadConfig();
-    database = await openDatabase(config);
-    const store = createEventStore(database, { inline: inlineProjections });
+  await runOperatorCommand(async ({ config, database, store }) => {
     const imageStore = openImageStore(config);
-    process.exitCode = await runAccountsCommand(process.argv.slice(2), { database, store, imageStore, clock: systemClock, ids: randomIds, out: (line) => console.log(line) });
-    imageStore.close?.();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  } finally {
-    await database?.close();
-  }
+    try {
+      return await runAccountsCommand(process.argv.slice(2), { database, store, imageStore, clock: systemClock, ids: randomIds, out: (line) => console.log(line) });
+    } finally {
+      imageStore.close?.();
+    }
+  });
 }

@@ -3,15 +3,13 @@
 //   npm run feedback -- show <id>                     one piece of feedback, whole, as JSON
 //   npm run feedback -- set-status <id> <status>      triage: new, reviewed, in_progress, resolved or closed
 import { setFeedbackStatus } from '../src/commands/feedback/set-feedback-status.ts';
-import { loadConfig } from '../src/config.ts';
 import { FEEDBACK_STATUSES, feedbackStatusSchema, type FeedbackEntry } from '../src/contracts/feedback.ts';
 import type { Clock, IdGenerator } from '../src/infra/clock/clock.ts';
 import { randomIds, systemClock } from '../src/infra/clock/clock.ts';
 import type { Database } from '../src/infra/database/database.ts';
-import { openDatabase } from '../src/infra/database/index.ts';
-import { createEventStore, type EventStore } from '../src/infra/event-store/index.ts';
+import type { EventStore } from '../src/infra/event-store/index.ts';
 import { findFeedback, listFeedback } from '../src/projections/feedback/queries.ts';
-import { inlineProjections } from '../src/projections/index.ts';
+import { runOperatorCommand, usageFailure } from './operator-command.ts';
 
 const USAGE = `usage: npm run feedback -- list [--status <status>] | show <id> | set-status <id> <status>  (statuses: ${FEEDBACK_STATUSES.join(', ')})`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,21 +76,9 @@ export async function runFeedbackCommand(args: readonly string[], context: Feedb
 }
 
 function usage(out: (line: string) => void, problem?: string): number {
-  if (problem) out(problem);
-  out(USAGE);
-  return 1;
+  return usageFailure(out, USAGE, problem);
 }
 
 if (import.meta.main) {
-  let database: Database | undefined;
-  try {
-    database = await openDatabase(loadConfig());
-    const store = createEventStore(database, { inline: inlineProjections });
-    process.exitCode = await runFeedbackCommand(process.argv.slice(2), { database, store, clock: systemClock, ids: randomIds, out: (line) => console.log(line) });
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  } finally {
-    await database?.close();
-  }
+  await runOperatorCommand(({ database, store }) => runFeedbackCommand(process.argv.slice(2), { database, store, clock: systemClock, ids: randomIds, out: (line) => console.log(line) }));
 }

@@ -4,16 +4,14 @@
 // changes nothing). Reaching graded needs the grade of the order's card, given by the company (default AGS, whose
 // service the built-in provider stands for); it is also recorded as the card's professional grade, unverified.
 import { advanceOrder } from '../src/commands/orders/advance-order.ts';
-import { loadConfig } from '../src/config.ts';
 import { AppError } from '../src/contracts/errors.ts';
 import { ORDER_PROGRESS, orderProgressSchema } from '../src/contracts/orders.ts';
 import { gradingCompanySchema } from '../src/contracts/portfolio.ts';
 import type { Clock, IdGenerator } from '../src/infra/clock/clock.ts';
 import { randomIds, systemClock } from '../src/infra/clock/clock.ts';
 import type { Database } from '../src/infra/database/database.ts';
-import { openDatabase } from '../src/infra/database/index.ts';
-import { createEventStore, type EventStore } from '../src/infra/event-store/index.ts';
-import { inlineProjections } from '../src/projections/index.ts';
+import type { EventStore } from '../src/infra/event-store/index.ts';
+import { runOperatorCommand, usageFailure } from './operator-command.ts';
 
 const USAGE = `usage: npm run orders -- advance <orderId> <status> [--grades cardId=grade:cert,...] [--company AGS]  (statuses: ${ORDER_PROGRESS.join(', ')})`;
 
@@ -26,9 +24,7 @@ export interface OrdersCommandContext {
 }
 
 function usage(out: (line: string) => void, problem?: string): number {
-  if (problem) out(problem);
-  out(USAGE);
-  return 1;
+  return usageFailure(out, USAGE, problem);
 }
 
 /** Runs one operator command; returns the process exit code. */
@@ -70,15 +66,5 @@ export async function runOrdersCommand(args: readonly string[], context: OrdersC
 }
 
 if (import.meta.main) {
-  let database: Database | undefined;
-  try {
-    database = await openDatabase(loadConfig());
-    const store = createEventStore(database, { inline: inlineProjections });
-    process.exitCode = await runOrdersCommand(process.argv.slice(2), { database, store, clock: systemClock, ids: randomIds, out: (line) => console.log(line) });
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  } finally {
-    await database?.close();
-  }
+  await runOperatorCommand(({ database, store }) => runOrdersCommand(process.argv.slice(2), { database, store, clock: systemClock, ids: randomIds, out: (line) => console.log(line) }));
 }

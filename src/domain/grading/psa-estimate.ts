@@ -1,7 +1,7 @@
 import type { PsaEstimate } from '../../contracts/grading.ts';
 import type { SideMeasurement } from '../../contracts/measurement.ts';
 import { PSA_CALIBRATION } from './psa-calibration.ts';
-import { interpolateKnots, roundTo } from './statistics.ts';
+import { interpolateKnots, roundTo, type AgreementFigures } from './statistics.ts';
 
 // The PSA estimate (GRADING.md §2b): the grade a PSA grader would most likely give the card in the photo, from the
 // engine's measurements alone (never a slab's label). Explainable in one sentence: a wear score is a weighted sum of a
@@ -175,11 +175,5 @@ export interface PsaCalibration {
   crossValidated: Readonly<Record<'estimate' | 'constantGuess' | 'engineOverallGrade', Readonly<CalibrationFigures>>>;
 }
 
-export interface CalibrationFigures {
-  count: number;
-  spearman: number | null;
-  exact: number;
-  withinOne: number;
-  withinTwo: number;
-  meanAbsError: number;
-}
+/** The cross-validated figures a calibration ships with: the agreement figures of statistics.ts. */
+export type CalibrationFigures = AgreementFigures;
