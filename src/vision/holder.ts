@@ -3,7 +3,7 @@ import { ASPECT_TOLERANCE, CARD_ASPECT } from './card-outline.ts';
 import { distance, polygonArea } from './geometry.ts';
 import { luma } from './image.ts';
 import type { DecodedImage } from './image.ts';
-import { findSlabLabel } from './slab-label.ts';
+import { findSlabLabelAbove } from './slab-label.ts';
 
 // A card in a grader's slab. The outline found first is the largest card-shaped one, and in a slab that is the
 // holder: its outer frame, its inner wall or the well the card sits in, each a card-shaped rectangle round the card.
@@ -51,6 +51,20 @@ const PLAIN_BAND_SPREAD = 10;
  * mostly darker: an outline lighter outside than inside counts this share of its step.
  */
 const LIGHTER_OUTSIDE_WEIGHT = 0.5;
+/**
+ * A card lying in a holder's well, told without a label or a wall (a listing photo cropped below the label, at
+ * 5 px/mm where a wall's two faces blur into one): a nested outline darker outside, whose cut is clear (a colour step
+ * of at least this many RGB levels across a plain well; a printed frame's step inside a border is as sharp, which is
+ * why the next rule is needed too) ...
+ */
+const CLEAR_CUT_STEP = 20;
+/**
+ * ... and whose well differs from what lies just inside the outer outline by at least this many RGB levels. A raw
+ * card's border is one ink from its cut to its printed frame, so its bands there are alike (within 30 levels on the
+ * sample and development photos, worn borders included); a holder's plastic just inside its outline is a lighter or
+ * other colour than the dark well the card lies in.
+ */
+const WELL_STEP = 40;
 /** Outlines scoring at least this share of the best cut score are all taken for cuts; the largest of them is the card. */
 const NEAR_BEST_CUT = 0.6;
 
@@ -82,15 +96,20 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
 /**
  * Whether `outline`, with these outlines found inside it, is a holder. A holder's wall has two faces a millimetre or
  * two apart: an outline that close inside says it is plastic (a card's printed frame lies at least a border, 2 mm and
- * more, inside its cut), and is an edge nearly as clear as any inside (not the noise of a border's print). Or a grader's label lies just above it and a card lies inside in a well darker than the
- * card: a light band with print above a raw card (lettering on the table) is not enough, and a raw card's frame has
- * the lighter border outside it.
+ * more, inside its cut), and is an edge nearly as clear as any inside (not the noise of a border's print). Or a card
+ * lies inside in a dark well, its cut clear, the well unlike the plastic just inside the outline (CLEAR_CUT_STEP,
+ * WELL_STEP). Or a grader's label lies just above the outline and a card lies inside in a well darker than the card:
+ * a light band with print above a raw card (lettering on the table) is not enough, and a raw card's frame has the
+ * lighter border outside it.
  */
 function isHolder(image: DecodedImage, outline: Point[], inside: Point[][]): boolean {
   const clearest = Math.max(...inside.map((quad) => cutScore(image, quad)));
   const isWall = (quad: Point[]) => sharesOf(quad, outline).every((share) => share >= WALL_SHARE) && cutScore(image, quad) >= WALL_CLARITY * clearest;
   if (inside.some(isWall)) return true;
-  return inside.some((quad) => isDarkerOutside(image, quad)) && findSlabLabel(image, outline) !== null;
+  const wellStep = (quad: Point[]) => colourDistance(band(image, outline, -BAND_SHARE).mean, band(image, quad, BAND_SHARE).mean);
+  const inWell = (quad: Point[]) => isDarkerOutside(image, quad) && cutScore(image, quad) >= CLEAR_CUT_STEP && wellStep(quad) >= WELL_STEP;
+  if (inside.some(inWell)) return true;
+  return inside.some((quad) => isDarkerOutside(image, quad)) && findSlabLabelAbove(image, outline) !== null;
 }
 
 /** The card-shaped outlines inside `outer`, centred in it. */
@@ -112,11 +131,15 @@ function nestedOutlines(image: DecodedImage, outer: Point[], candidateOutlines: 
     });
 }
 
+function colourDistance(a: readonly number[], b: readonly number[]): number {
+  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+}
+
 /** How much `quad` looks like a card's cut: the colour step across it, discounted by how much the band outside varies. */
 function cutScore(image: DecodedImage, quad: Point[]): number {
   const outside = band(image, quad, BAND_SHARE);
   const inside = band(image, quad, -BAND_SHARE);
-  const step = Math.hypot(outside.mean[0] - inside.mean[0], outside.mean[1] - inside.mean[1], outside.mean[2] - inside.mean[2]);
+  const step = colourDistance(outside.mean, inside.mean);
   return ((luma(...outside.mean) < luma(...inside.mean) ? 1 : LIGHTER_OUTSIDE_WEIGHT) * step) / (1 + outside.spread / PLAIN_BAND_SPREAD);
 }
 

@@ -98,12 +98,14 @@ function cardInSlabPhoto(image: DecodedImage): Point[] {
  * Looked for round the card's outline; failing that, where it is in a photo its slab fills.
  */
 export function findSlabLabel(image: DecodedImage, quad: readonly Point[]): GreyImage | null {
-  for (const outline of [quad, cardInSlabPhoto(image)]) {
-    const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, outline);
-    const band = findBand(image, mmToPhoto);
-    if (band !== null) return labelPicture(image, mmToPhoto, band);
-  }
-  return null;
+  return findSlabLabelAbove(image, quad) ?? findSlabLabelInPhoto(image);
+}
+
+/** The label just above `quad` (an outline taken for the card's), or null: never a guess at where a slab would put it. */
+export function findSlabLabelAbove(image: DecodedImage, quad: readonly Point[]): GreyImage | null {
+  const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, quad);
+  const band = findBand(image, mmToPhoto);
+  return band === null ? null : labelPicture(image, mmToPhoto, band);
 }
 
 /** The label of a slab that fills the photo's width, found without a card outline (a photo the engine refused). */

@@ -25,74 +25,70 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
         "graded": 37
       }
     ],
-    "date": "2026-11-27",
-    "engineVersion": "477ff4aa5559",
+    "date": "2026-11-28",
+    "engineVersion": "94efa8251969",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
-    "centeringWhenNotMeasurable": 10.15,
+    "centeringWhenNotMeasurable": 8.2,
     "weights": {
-      "centeringOffset": 0.0133,
-      "worstCorner": 0.1168,
-      "otherCorners": 0,
-      "edgeWhitening": 0.3859,
+      "centeringOffset": 0.0006,
+      "worstCorner": 0.4124,
+      "otherCorners": 0.0387,
+      "edgeWhitening": 0,
       "deepestNick": 0,
-      "scratches": 0.2845,
-      "spots": 0.344,
-      "printLine": 0.8801,
-      "crease": 1.1899
+      "scratches": 0.1884,
+      "spots": 0.9055,
+      "printLine": 0,
+      "crease": 1.8545
     },
     "scoreToGrade": [
       [
-        0.4012,
-        8.38
+        0.8709,
+        8.28
       ],
       [
-        0.9838,
-        8.07
+        1.3779,
+        7.69
       ],
       [
-        1.3124,
-        8
+        1.6359,
+        7.33
       ],
       [
-        1.3992,
-        7.8
-      ],
-      [
-        1.9373,
-        7.62
-      ],
-      [
-        2.2512,
+        1.7091,
         7
       ],
       [
-        2.78,
-        5.47
+        1.8392,
+        6.56
+      ],
+      [
+        2.4659,
+        5.77
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -1.29,
-        "above": 2.87
+        "below": -1.21,
+        "above": 2.59
       },
       "coarse": {
-        "below": -5.82,
-        "above": 2.69
+        "below": -4.82,
+        "above": 3.52
       }
     },
-    "withinOne": 0.38,
+    "withinOne": 0.36,
     "beatsConstantGuess": false
   },
   "crossValidated": {
     "estimate": {
       "count": 64,
-      "spearman": -0.012,
+      "spearman": -0.042,
       "exact": 0.219,
-      "withinOne": 0.375,
-      "withinTwo": 0.625,
-      "meanAbsError": 2.133
+      "withinOne": 0.359,
+      "withinTwo": 0.578,
+      "meanAbsError": 2.102
     },
     "constantGuess": {
       "count": 64,
@@ -104,11 +100,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     },
     "engineOverallGrade": {
       "count": 64,
-      "spearman": 0.189,
+      "spearman": 0.074,
       "exact": 0.078,
       "withinOne": 0.266,
-      "withinTwo": 0.672,
-      "meanAbsError": 2.028
+      "withinTwo": 0.656,
+      "meanAbsError": 2.097
     }
   }
 });

@@ -7,7 +7,7 @@ import { artSvg, cardSvg, colourDistance, contrastingColour, parseHex } from './
 import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
-import { SLAB_MM, slabSvg } from './slab.ts';
+import { slabOutlineMm, slabSvg } from './slab.ts';
 import { drawCastShadow, drawSleeveGlare, drawSoftShadow, tintInside } from './surroundings.ts';
 
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
@@ -81,7 +81,8 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
     const cardWidth = CARD_WIDTH_MM * pxPerMm;
     const centerX = photo.centerX ?? (variant === 'cut-off' ? (width - 0.35 * cardWidth) / width : 0.5);
     // In a slab the card sits below the holder's middle: by default the holder, not the card, is centred.
-    const slabShiftMm = photo.slab ? CARD_HEIGHT_MM / 2 - (SLAB_MM.top + SLAB_MM.bottom) / 2 : 0;
+    const slabMm = photo.slab ? slabOutlineMm(photo.slab) : null;
+    const slabShiftMm = slabMm ? CARD_HEIGHT_MM / 2 - (slabMm.top + slabMm.bottom) / 2 : 0;
     const centerY = photo.centerY ?? 0.5 + (slabShiftMm * pxPerMm) / height;
     const quad = cardQuad(cardWidth, cardHeight, centerX * width, centerY * height, photo.rotationDeg ?? 0, photo.keystone ?? 0);
     const corners = [
@@ -97,7 +98,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
         ? null
         : cardQuad(cardWidth + 2 * photo.sleeveGapMm * pxPerMm, cardHeight + 2 * photo.sleeveGapMm * pxPerMm, centerX * width, centerY * height, (photo.rotationDeg ?? 0) + (photo.sleeveTiltDeg ?? 0), photo.keystone ?? 0);
     if (sleeve !== null && photo.sleeveTint !== undefined) tintInside(pixels, width, height, sleeve, photo.sleeveTint);
-    if (photo.slab) await placeSlab(pixels, width, height, slabSvg(photo.slab, pxPerMm), quad);
+    if (photo.slab) await placeSlab(pixels, width, height, slabSvg(photo.slab, pxPerMm), slabOutlineMm(photo.slab), quad);
     placeCard(pixels, width, height, new Uint8Array(card.data.buffer, card.data.byteOffset, card.data.byteLength), card.info.width, card.info.height, corners, quad);
     if (sleeve !== null) drawOutline(pixels, width, height, sleeve, SLEEVE_LINE_MM * pxPerMm, SLEEVE_COLOUR, SLEEVE_OPACITY);
     if (sleeve !== null && photo.sleeveGlare !== undefined) drawSleeveGlare(pixels, width, height, sleeve, pxPerMm, photo.sleeveGlare);
@@ -258,10 +259,16 @@ function drawClutter(pixels: Uint8ClampedArray, width: number, height: number, b
 }
 
 /** The slab (holder and label, drawn round the card's mm) warped onto the photo the way the card is: the card goes on top. */
-async function placeSlab(pixels: Uint8ClampedArray, width: number, height: number, svg: string, cardQuadInPhoto: Point[]): Promise<void> {
+async function placeSlab(
+  pixels: Uint8ClampedArray,
+  width: number,
+  height: number,
+  svg: string,
+  { left, top, right, bottom }: { left: number; top: number; right: number; bottom: number },
+  cardQuadInPhoto: Point[],
+): Promise<void> {
   const slab = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, cardQuadInPhoto);
-  const { left, top, right, bottom } = SLAB_MM;
   const corners = [
     { x: 0, y: 0 },
     { x: slab.info.width, y: 0 },

@@ -6,7 +6,17 @@ import type { SyntheticSlab } from './spec.ts';
 // mm on the card's own axes, the card's top-left corner at (0, 0).
 
 /** The holder's outline round the card. */
-export const SLAB_MM = { left: -8, top: -33, right: CARD_WIDTH_MM + 8, bottom: CARD_HEIGHT_MM + 7 };
+const SLAB_MM = { left: -8, top: -33, right: CARD_WIDTH_MM + 8, bottom: CARD_HEIGHT_MM + 7 };
+/**
+ * A listing photo's holder: the seller's crop takes the label off, the photo's top 9 mm above the card, so what is
+ * left of the holder is card-shaped (77 × 104 mm).
+ */
+const LISTING_SLAB_MM = { left: -7, top: -9, right: CARD_WIDTH_MM + 7, bottom: CARD_HEIGHT_MM + 7 };
+
+/** The part of the holder the photo shows, round the card. */
+export function slabOutlineMm(slab: SyntheticSlab): typeof SLAB_MM {
+  return slab.look === 'listing' ? LISTING_SLAB_MM : SLAB_MM;
+}
 /** The label: a little wider than the card, about a quarter of its height, 6 mm above it. */
 export const SLAB_LABEL_MM = { left: -5, top: -27, right: CARD_WIDTH_MM + 5, bottom: -6 };
 const HOLDER_CORNER_MM = 3;
@@ -22,6 +32,15 @@ const SCANNED_BODY = '#6b6e72';
 const SCANNED_WALL = '#9a9da1';
 const SCANNED_WALL_FACE = '#50535a';
 const SCANNED_WELL = '#141517';
+/**
+ * A listing photo's holder at 5 px/mm: clear plastic lit light grey, the wall one light ridge (its two faces a pixel
+ * apart blur into one), the card in a dark well 2.5 mm larger than itself.
+ */
+const LISTING_BODY = '#8d9096';
+const LISTING_WALL = '#dcdee1';
+const LISTING_WALL_MM = 4;
+const LISTING_WELL = '#2c2e33';
+const LISTING_WELL_MM = 2.5;
 
 const f = (value: number) => Number(value.toFixed(4)).toString();
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;');
@@ -34,12 +53,14 @@ const PSA_RED = '#c8202f';
 
 /** The slab as SVG (mm user units, rendered at `pxPerMm`), transparent where the table shows through; the card is drawn over it. */
 export function slabSvg(slab: SyntheticSlab, pxPerMm: number): string {
-  const { left, top, right, bottom } = SLAB_MM;
+  const { left, top, right, bottom } = slabOutlineMm(slab);
   const [width, height] = [right - left, bottom - top];
+  const holder = slab.look === 'scanned' ? scannedHolder() : slab.look === 'listing' ? listingHolder() : clearHolder();
+  const label = slab.look === 'listing' ? [] : slab.layout === 'psa' ? psaLabel(slab) : namedLabel(slab);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width * pxPerMm)}" height="${Math.round(height * pxPerMm)}" viewBox="${f(left)} ${f(top)} ${f(width)} ${f(height)}">`,
-    ...(slab.look === 'scanned' ? scannedHolder() : clearHolder()),
-    ...(slab.layout === 'psa' ? psaLabel(slab) : namedLabel(slab)),
+    ...holder,
+    ...label,
     '</svg>',
   ].join('\n');
 }
@@ -68,6 +89,17 @@ function scannedHolder(): string[] {
     rect(around(SCANNED_WALL_OUTER_MM), `fill="${SCANNED_WALL}"`),
     rect(around(SCANNED_WALL_INNER_MM), `fill="${SCANNED_WALL_FACE}"`),
     rect(around(SCANNED_WELL_MM), `fill="${SCANNED_WELL}"`),
+  ];
+}
+
+/** What is left of a holder in a listing photo cropped below its label: light plastic, one wall ridge, a dark well. */
+function listingHolder(): string[] {
+  const { left, top, right, bottom } = LISTING_SLAB_MM;
+  const around = (mm: number) => `x="${f(-mm)}" y="${f(-mm)}" width="${f(CARD_WIDTH_MM + 2 * mm)}" height="${f(CARD_HEIGHT_MM + 2 * mm)}"`;
+  return [
+    `<rect x="${f(left)}" y="${f(top)}" width="${f(right - left)}" height="${f(bottom - top)}" rx="${HOLDER_CORNER_MM}" fill="${LISTING_BODY}"/>`,
+    `<rect ${around(LISTING_WALL_MM)} rx="${HOLDER_CORNER_MM}" fill="${LISTING_WALL}"/>`,
+    `<rect ${around(LISTING_WELL_MM)} rx="${HOLDER_CORNER_MM}" fill="${LISTING_WELL}"/>`,
   ];
 }
 

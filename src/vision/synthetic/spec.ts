@@ -37,9 +37,10 @@ export interface SyntheticSlab {
   /**
    * How the holder looks: 'clear' (default), plastic over the table; 'scanned', as a grader's own scans show it,
    * the holder's body grey and opaque, its walls light ridges with two faces, and the card floating in a dark well
-   * a couple of millimetres larger than itself (the scanner's black lid seen through the plastic).
+   * a couple of millimetres larger than itself (the scanner's black lid seen through the plastic). 'listing', as a
+   * seller's listing photo shows it: cropped below the label (none drawn), light plastic, the card in a dark well.
    */
-  look?: 'clear' | 'scanned';
+  look?: 'clear' | 'scanned' | 'listing';
   /** Named layout: printed large at the label's foot, as the grader's logo: "BECKETT", "CGC". PSA layout: unused. */
   company: string;
   /** Named layout: the grade as the label prints it, "9.5 GEM MINT". PSA layout: the descriptor alone, "MINT". */
