@@ -65,6 +65,21 @@ async function goTo(page: Page, name: 'Collection' | 'Import', onPhone: boolean)
   await page.waitForURL((url) => url.pathname === `/${name.toLowerCase()}`);
 }
 
+/** Every toast text the page shows from now on, with the path it was shown on (a toast may cover the phone's menu button until it goes). */
+async function recordToasts(page: Page): Promise<() => Promise<{ text: string; path: string }[]>> {
+  await page.evaluate(() => {
+    const seen: { text: string; path: string }[] = [];
+    (window as unknown as { toastsSeen: typeof seen }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll('[role="region"][aria-label*="Notifications"] li')) {
+        const text = (item as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
+        if (text && !seen.some((entry) => entry.text === text)) seen.push({ text, path: window.location.pathname });
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toastsSeen: { text: string; path: string }[] }).toastsSeen);
+}
+
 async function screenshot(page: Page, name: string) {
   const dir = path.join(repoRoot, 'test-results');
   fs.mkdirSync(dir, { recursive: true });
@@ -149,14 +164,26 @@ describe.each([
     await expectToast(page, 'Row Updated');
     await rows.getByTestId('import-row').filter({ hasText: 'Row 3' }).getByText(fixed).waitFor();
 
+    // Retry, and away at once: the news reaches the user on the collection, which shows the new card.
+    const toastsSeen = await recordToasts(page);
     const retried = Date.now();
     await item.getByRole('button', { name: 'Retry failed' }).click();
-    // Live again: the item goes back to Completed by itself, the fixed row graded and the other still failed.
-    await expectToast(page, 'Import Complete', '3 cards graded, 0 duplicates, 1 failed.');
+    await goTo(page, 'Collection', onPhone);
+    // The collection was read when the user was here before: only the channel's refresh brings the new card.
+    await expect.poll(() => page.getByTestId('collection-card').count(), { timeout: 30_000 }).toBe(3);
+    console.log(`[import-rows ${device}] the retried card in the collection ${Date.now() - retried} ms after Retry failed`);
+    await expect.poll(async () => (await toastsSeen()).filter((t) => t.text.includes('Import Complete')).map((t) => t.text)).toEqual([expect.stringContaining('3 cards graded, 0 duplicates, 1 failed.')]);
+
+    // Back: the history as it is now, the fixed row graded, the other still failed.
+    await goTo(page, 'Import', onPhone);
+    await page.getByTestId('import-processed').filter({ hasText: '4 / 4' }).waitFor();
+    await page.getByRole('list', { name: `Failed rows of ${fileName}` }).getByTestId('import-row').filter({ hasText: 'Row 4' }).waitFor();
+    expect(await page.getByRole('list', { name: `Failed rows of ${fileName}` }).getByTestId('import-row').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Import History (1)' }).click();
     await item.getByText('Completed', { exact: true }).waitFor();
-    console.log(`[import-rows ${device}] retry shown complete ${Date.now() - retried} ms after Retry failed`);
     const counts = await item.locator('dl').first().locator(':scope > div').allInnerTexts();
     expect(counts.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['Total 4', 'Successful 3', 'Failed 1', 'Duplicates 0']);
+    await item.getByRole('button', { name: `Show rows of ${fileName}` }).click();
     await rows.getByLabel('Rows to show').selectOption('all');
     await rows.getByTestId('import-row').filter({ hasText: 'Row 3' }).getByText('Graded', { exact: true }).waitFor();
     await rows.getByTestId('import-row').filter({ hasText: 'Row 4' }).getByText('Failed', { exact: true }).waitFor();

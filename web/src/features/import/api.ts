@@ -41,6 +41,13 @@ export function useImports(enabled: boolean) {
   return { ...query, imports: query.data ?? [] };
 }
 
+/**
+ * Imports this tab started or retried, to be announced once finished even if no read ever saw them running (a
+ * retry of one row can finish before its answer arrives): by id, the startedAt the finished record must have (a
+ * retry's), or null for any.
+ */
+export const awaitedImports = new Map<string, string | null>();
+
 /** One record in the cached list, put there or replaced: what the server just answered about it. */
 function putRecord(queryClient: QueryClient, record: ImportRecord): void {
   queryClient.setQueryData<ImportRecord[] | null>(importsQueryOptions.queryKey, (list) => {
@@ -96,6 +103,7 @@ export function useUploadMutation() {
       // Seen running at once, before the list is read again: an import that finishes before that read is still
       // seen finishing (announced, the collection refreshed) and the channel opens now.
       if (response.importId) {
+        awaitedImports.set(response.importId, null);
         const total = statsOf(response).total;
         const now = new Date().toISOString();
         putRecord(queryClient, {
@@ -150,6 +158,7 @@ export function useImportActionMutation(action: 'cancel' | 'retry-failed') {
     // The answer is the import as it is now (a retry: processing again): in the list at once, so the live channel
     // follows it from here.
     onSuccess: (record) => {
+      if (action === 'retry-failed') awaitedImports.set(record.id, record.startedAt);
       putRecord(queryClient, record);
       void queryClient.invalidateQueries({ queryKey: importsQueryOptions.queryKey });
     },

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { importMessages, importProgressSchema, SOCKET_RECONNECT_MS, stageMessage, type ImportProgress, type ImportRecord } from '@contracts/imports';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api';
-import { importsQueryOptions, refreshAfterImport } from './api';
+import { awaitedImports, importsQueryOptions, refreshAfterImport } from './api';
 
 // Imports live wherever the user is (issue 35). One channel per tab, mounted with the app shell, not with the import
 // page: the page's own socket and state died when the user left it, so a progress panel came back empty and the
@@ -86,14 +86,17 @@ export function useImportsLiveChannel(): void {
   const imports = user ? (data ?? null) : null;
   const running = imports?.some((item) => item.status === 'processing') ?? false;
 
-  // Finished imports: those seen processing before and not now, whichever way the news came.
+  // Finished imports: those seen processing before and not now, whichever way the news came, and those this tab
+  // started or retried once seen finished (that pass, not the one before it).
   const seen = useRef(new Map<string, ImportRecord['status']>());
   useEffect(() => {
     if (!imports) return;
     let finished = false;
     for (const record of imports) {
-      if (seen.current.get(record.id) === 'processing' && record.status !== 'processing') {
+      const awaited = awaitedImports.has(record.id) && (awaitedImports.get(record.id) ?? record.startedAt) === record.startedAt;
+      if (record.status !== 'processing' && (awaited || seen.current.get(record.id) === 'processing')) {
         finished = true;
+        awaitedImports.delete(record.id);
         announce(record);
       }
       seen.current.set(record.id, record.status);
