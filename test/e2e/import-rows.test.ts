@@ -108,6 +108,14 @@ describe.each([
     await page.getByTestId('import-processed').filter({ hasText: '3 / 4' }).waitFor({ timeout: 30_000 });
     await expect.poll(() => images.waiting).toBe(1);
 
+    // To the history tab and back while it runs: the history says where it is, and so does the panel after.
+    await page.getByRole('tab', { name: 'Import History (1)' }).click();
+    const running = page.getByRole('list', { name: 'Imports' }).getByRole('listitem').filter({ hasText: fileName }).first();
+    await running.getByText('Processing', { exact: true }).waitFor();
+    await running.getByText('75%', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'New Import' }).click();
+    await page.getByTestId('import-processed').filter({ hasText: '3 / 4' }).waitFor();
+
     // Away, and back while it still runs: the panel shows where it is, not an empty page or "0%".
     await goTo(page, 'Collection', onPhone);
     await page.getByRole('heading', { name: 'My Collection', level: 1 }).waitFor();
