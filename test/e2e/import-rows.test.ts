@@ -113,6 +113,12 @@ describe.each([
     const running = page.getByRole('list', { name: 'Imports' }).getByRole('listitem').filter({ hasText: fileName }).first();
     await running.getByText('Processing', { exact: true }).waitFor();
     await running.getByText('75%', { exact: true }).waitFor();
+    // Its rows so far: the held one waiting, the others with their outcomes.
+    await running.getByRole('button', { name: `Show rows of ${fileName}` }).click();
+    const soFar = running.getByRole('list', { name: `Rows of ${fileName}` }).getByTestId('import-row');
+    await soFar.filter({ hasText: 'Row 5' }).getByText('Waiting', { exact: true }).waitFor();
+    await soFar.filter({ hasText: 'Row 2' }).getByText('Graded', { exact: true }).waitFor();
+    await soFar.filter({ hasText: 'Row 3' }).getByText(/HTTP 404/).waitFor();
     await page.getByRole('tab', { name: 'New Import' }).click();
     await page.getByTestId('import-processed').filter({ hasText: '3 / 4' }).waitFor();
 

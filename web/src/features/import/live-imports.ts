@@ -40,6 +40,17 @@ export function progressFromRecord(record: ImportRecord): ImportProgress {
 export const isBehind = (next: Pick<ImportProgress, 'status' | 'progress' | 'current'>, shown: Pick<ImportProgress, 'status' | 'progress' | 'current'>) =>
   next.status === 'processing' && shown.status === 'processing' && (next.progress < shown.progress || next.current < shown.current);
 
+/** A rows list on screen follows the rows' outcomes, read again at most this often while its import runs. */
+const ROWS_REFRESH_MS = 1_000;
+const rowsReadAt = new Map<string, number>();
+
+function refreshRows(queryClient: QueryClient, importId: string): void {
+  if (Date.now() - (rowsReadAt.get(importId) ?? 0) < ROWS_REFRESH_MS) return;
+  rowsReadAt.set(importId, Date.now());
+  // Only lists on screen are read; the others are read when shown.
+  void queryClient.invalidateQueries({ queryKey: [...importsQueryOptions.queryKey, importId, 'rows'] });
+}
+
 function applyMessage(queryClient: QueryClient, progress: ImportProgress): void {
   const imports = queryClient.getQueryData<ImportRecord[] | null>(importsQueryOptions.queryKey);
   const record = imports?.find((item) => item.id === progress.importId);
@@ -50,6 +61,7 @@ function applyMessage(queryClient: QueryClient, progress: ImportProgress): void 
   }
   if (isBehind(progress, progressFromRecord(record))) return;
   queryClient.setQueryData(importProgressKey(progress.importId), progress);
+  refreshRows(queryClient, progress.importId);
   queryClient.setQueryData<ImportRecord[] | null>(importsQueryOptions.queryKey, (list) =>
     list?.map((item) =>
       item.id !== progress.importId
