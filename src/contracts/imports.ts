@@ -82,6 +82,55 @@ export const importProgressSchema = z.object({
 });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
 
+/** One row of an import as GET /api/imports/{id}/rows shows it: what the file said and what became of it. */
+export const importRowViewSchema = z.object({
+  /** The row's number in the spreadsheet (the header is row 1). */
+  row: z.number().int().positive(),
+  frontImageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  itemId: z.string().nullable(),
+  status: z.enum(ROW_STATUSES),
+  /** Why it failed or is a duplicate, in plain words; null while pending and once graded. */
+  reason: z.string().nullable(),
+  /** The collection card the row became (graded) or repeats (duplicate), while it exists. */
+  cardId: z.string().nullable(),
+});
+export type ImportRowView = z.infer<typeof importRowViewSchema>;
+
+export const IMPORT_ROWS_MAX_PAGE_SIZE = 200;
+
+/** GET /api/imports/{id}/rows?status=&page=&pageSize= */
+export const importRowsQuerySchema = z.strictObject({
+  status: z.enum(ROW_STATUSES).optional().meta({ description: 'Only rows with this outcome' }),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).meta({ description: 'From 1' }),
+  pageSize: z.coerce.number().int().min(1).max(IMPORT_ROWS_MAX_PAGE_SIZE).default(50),
+});
+export type ImportRowsQuery = z.infer<typeof importRowsQuerySchema>;
+
+export const importRowsPageSchema = z.object({
+  rows: z.array(importRowViewSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Rows matching the filter, over every page. */
+  total: z.number().int(),
+});
+export type ImportRowsPage = z.infer<typeof importRowsPageSchema>;
+
+/** PATCH /api/imports/{id}/rows/{row}: a failed row's URLs, fixed before its import's failed rows are retried. */
+export const editImportRowSchema = z.strictObject({
+  frontImageUrl: z.string().meta({ description: 'A direct http(s) image URL of the front of the card' }),
+  backImageUrl: z.string().nullable().optional().meta({ description: 'The back; empty or null for none' }),
+});
+export type EditImportRow = z.infer<typeof editImportRowSchema>;
+
+export const importRowParamsSchema = z.object({
+  id: z.string().meta({ description: 'The import id (a UUID)' }),
+  row: z.string().meta({ description: "The row's number in the spreadsheet" }),
+});
+
+/** The CSV of an import's failed rows: the template's columns, so the fixed file can be imported again. */
+export const failedRowsFileName = (fileName: string) => `${fileName.replace(/\.(xlsx|xls|csv)$/i, '').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'import'}-failed-rows.csv`;
+
 export const importIdParamsSchema = z.object({ id: z.string().meta({ description: 'The import id (a UUID)' }) });
 
 /** The text shown beside the bar for a stage. */

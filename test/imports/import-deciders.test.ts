@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importDecider, importEventSchemas, importRowDecider, readSheetRows, type ImportRowFailed, type ImportRowGraded, type ImportStarted } from '../../src/domain/imports/index.ts';
+import { importDecider, importEventSchemas, importRowDecider, plainRowReason, readSheetRows, type ImportRowFailed, type ImportRowGraded, type ImportStarted } from '../../src/domain/imports/index.ts';
 import { specify } from '../accounts/decider-spec.ts';
 
 const importId = '6b1f0c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
@@ -104,5 +104,44 @@ describe('reading rows from a sheet', () => {
     expect(() => readSheetRows([['Name'], ['x']])).toThrow(expect.objectContaining({ code: 'import_no_front_image_column' }));
     expect(() => readSheetRows([['FrontImage'], ['', '']])).toThrow(expect.objectContaining({ code: 'import_no_rows' }));
     expect(() => readSheetRows([['FrontImage'], ['https://a.test/1.jpg'], ['https://a.test/2.jpg']], { maxRows: 1 })).toThrow(expect.objectContaining({ code: 'import_too_many_rows' }));
+  });
+});
+
+describe("a failed row's URLs", () => {
+  const given = specify(importDecider);
+  const completed = { type: 'ImportCompleted' as const, data: { importId, completedAt: at } };
+  const edit = (changes: Partial<{ requestedBy: `user:${string}`; row: number; rowStatus: 'pending' | 'graded' | 'duplicate' | 'failed' | null; frontImageUrl: string; backImageUrl: string | null }> = {}) => ({
+    type: 'EditFailedRow' as const,
+    data: { importId, requestedBy: owner, row: 2, rowStatus: 'failed' as const, frontImageUrl: 'https://example.com/b.jpg', backImageUrl: null, at, ...changes },
+  });
+
+  it('are fixed by the owner once the import has finished', () => {
+    const edited = { type: 'ImportRowEdited' as const, data: { importId, row: 2, frontImageUrl: 'https://example.com/b.jpg', backImageUrl: null, editedAt: at } };
+    given([started, completed]).when(edit()).then([edited]);
+    expect(importEventSchemas.ImportRowEdited.parse(edited.data)).toEqual(edited.data);
+    // An edit changes nothing of the import's own state: it can be retried as before.
+    given([started, completed, edited]).when({ type: 'RetryFailedRows', data: { importId, requestedBy: owner, failedRows: [2], at } }).then([
+      { type: 'ImportFailedRowsRetried', data: { importId, rows: [2], generation: 1, retriedAt: at } },
+    ]);
+  });
+
+  it('are refused while it runs, for a row that did not fail or does not exist, to anyone else, and when they could not be fetched', () => {
+    given([started]).when(edit()).thenRefuses('import_running');
+    given([started, completed]).when(edit({ rowStatus: 'graded' })).thenRefuses('import_row_not_failed');
+    given([started, completed]).when(edit({ rowStatus: null })).thenRefuses('import_row_not_found');
+    given([started, completed]).when(edit({ requestedBy: stranger })).thenRefuses('import_not_found');
+    given([started, completed]).when(edit({ frontImageUrl: 'file:///etc/passwd' })).thenRefuses('import_row_invalid_url');
+    given([started, completed]).when(edit({ backImageUrl: 'back.jpg' })).thenRefuses('import_row_invalid_url');
+  });
+});
+
+describe("a row's reason", () => {
+  it('is told in plain words, never as a system code', () => {
+    expect(plainRowReason(null)).toBeNull();
+    expect(plainRowReason('Front image: The image could not be downloaded: the server answered with HTTP 404.')).toBe('Front image: The image could not be downloaded: the server answered with HTTP 404.');
+    expect(plainRowReason('Back image: getaddrinfo ENOTFOUND cards.example')).toBe('Back image: The image could not be downloaded: the image host could not be found.');
+    expect(plainRowReason('connect ECONNREFUSED 127.0.0.1:9')).toBe('The image could not be downloaded: the image server refused the connection.');
+    expect(plainRowReason('ETIMEDOUT')).toBe('The image could not be downloaded: the image server did not answer in time.');
+    expect(plainRowReason('import_row_error')).toMatch(/^The card could not be processed\./);
   });
 });

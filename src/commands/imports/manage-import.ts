@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { RowStatus } from '../../contracts/imports.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import { importDecider, importRowDecider, type ImportRow, type ImportRowEvent, type SheetRow } from '../../domain/imports/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
@@ -8,7 +9,8 @@ import { nextPortfolioCardIds } from '../portfolio/portfolio-card-ids.ts';
 import { importRowStream, importStream } from './streams.ts';
 
 // The import's commands: start (the rows read from the file, each with the portfolio id it will take), one outcome
-// per row, complete, cancel, retry the failed rows, delete. Owner only: anyone else gets the 404 of an unknown import.
+// per row, complete, cancel, edit a failed row's URLs, retry the failed rows, delete. Owner only: anyone else gets
+// the 404 of an unknown import.
 
 interface Context {
   store: EventStore;
@@ -75,5 +77,17 @@ export async function deleteImport(context: Context, input: { importId: string; 
     ...importStream(input.importId),
     decider: importDecider,
     command: { type: 'DeleteImport', data: { ...input, at: context.metadata.timestamp } },
+  });
+}
+
+/** `rowStatus`: the row's current outcome from the read model (null: no such row). */
+export async function editFailedRow(
+  context: Context,
+  input: { importId: string; requestedBy: Owner; row: number; rowStatus: RowStatus | null; frontImageUrl: string; backImageUrl: string | null },
+): Promise<void> {
+  await handleCommand(context, {
+    ...importStream(input.importId),
+    decider: importDecider,
+    command: { type: 'EditFailedRow', data: { ...input, at: context.metadata.timestamp } },
   });
 }

@@ -50,10 +50,20 @@ export const importFailedRowsRetriedSchema = z.object({
 });
 export type ImportFailedRowsRetried = DomainEvent<'ImportFailedRowsRetried', z.infer<typeof importFailedRowsRetriedSchema>>;
 
+/** The owner fixed a failed row's URLs (a finished import's): the next retry of the failed rows uses these. */
+export const importRowEditedSchema = z.object({
+  importId: z.uuid(),
+  row: z.number().int().positive(),
+  frontImageUrl: z.string(),
+  backImageUrl: z.string().nullable(),
+  editedAt: z.string(),
+});
+export type ImportRowEdited = DomainEvent<'ImportRowEdited', z.infer<typeof importRowEditedSchema>>;
+
 export const importDeletedSchema = z.object({ importId: z.uuid(), owner: ownerSchema, deletedAt: z.string() });
 export type ImportDeleted = DomainEvent<'ImportDeleted', z.infer<typeof importDeletedSchema>>;
 
-export type ImportEvent = ImportStarted | ImportCompleted | ImportCancelled | ImportFailedRowsRetried | ImportDeleted;
+export type ImportEvent = ImportStarted | ImportCompleted | ImportCancelled | ImportFailedRowsRetried | ImportRowEdited | ImportDeleted;
 
 const rowOutcomeBase = {
   importId: z.uuid(),
@@ -96,6 +106,7 @@ export const importEventSchemas = {
   ImportCompleted: importCompletedSchema,
   ImportCancelled: importCancelledSchema,
   ImportFailedRowsRetried: importFailedRowsRetriedSchema,
+  ImportRowEdited: importRowEditedSchema,
   ImportDeleted: importDeletedSchema,
   ImportRowGraded: importRowGradedSchema,
   ImportRowDuplicate: importRowDuplicateSchema,

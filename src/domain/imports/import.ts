@@ -1,7 +1,9 @@
 import { AppError } from '../../contracts/errors.ts';
 import type { Owner } from '../accounts/identity.ts';
 import { assertNever, type Decider } from '../decider.ts';
+import type { RowStatus } from '../../contracts/imports.ts';
 import type { ImportEvent, ImportRowEvent, ImportStarted } from './events.ts';
+import { urlProblem } from './sheet-rows.ts';
 
 // A bulk import, stream `import-<importId>`, and the outcome of each of its rows, stream
 // `import-row-<importId>-<row>`. Only the owner sees, cancels, retries or deletes an import: to anyone else it does
@@ -16,10 +18,17 @@ export type CompleteImport = { type: 'CompleteImport'; data: { importId: string;
 export type CancelImport = { type: 'CancelImport'; data: { importId: string; requestedBy: Owner; at: string } };
 /** `failedRows` from the read model: the rows whose current outcome is a failure. */
 export type RetryFailedRows = { type: 'RetryFailedRows'; data: { importId: string; requestedBy: Owner; failedRows: number[]; at: string } };
+/** `rowStatus` from the read model: the row's current outcome, null when the import has no such row. */
+export type EditFailedRow = {
+  type: 'EditFailedRow';
+  data: { importId: string; requestedBy: Owner; row: number; rowStatus: RowStatus | null; frontImageUrl: string; backImageUrl: string | null; at: string };
+};
 export type DeleteImport = { type: 'DeleteImport'; data: { importId: string; requestedBy: Owner; at: string } };
-export type ImportCommand = StartImport | CompleteImport | CancelImport | RetryFailedRows | DeleteImport;
+export type ImportCommand = StartImport | CompleteImport | CancelImport | RetryFailedRows | EditFailedRow | DeleteImport;
 
 export const importNotFound = () => new AppError('not_found', 'import_not_found', 'Import not found');
+export const importRowNotFound = () => new AppError('not_found', 'import_row_not_found', 'This import has no such row.');
+const importRunning = () => new AppError('conflict', 'import_running', 'This import is still running. Retry its failed rows once it has finished.');
 
 function owned(state: ImportState, requestedBy: Owner): Exclude<ImportState, { status: 'none' | 'deleted' }> {
   if (state.status === 'none' || state.status === 'deleted' || state.owner !== requestedBy) throw importNotFound();
@@ -44,7 +53,7 @@ export function decideImport(command: ImportCommand, state: ImportState): Import
     }
     case 'RetryFailedRows': {
       const current = owned(state, command.data.requestedBy);
-      if (current.status === 'processing') throw new AppError('conflict', 'import_running', 'This import is still running. Retry its failed rows once it has finished.');
+      if (current.status === 'processing') throw importRunning();
       if (command.data.failedRows.length === 0) throw new AppError('conflict', 'import_no_failed_rows', 'This import has no failed rows to retry.');
       return [
         {
@@ -52,6 +61,16 @@ export function decideImport(command: ImportCommand, state: ImportState): Import
           data: { importId: command.data.importId, rows: command.data.failedRows, generation: current.generation + 1, retriedAt: command.data.at },
         },
       ];
+    }
+    case 'EditFailedRow': {
+      const current = owned(state, command.data.requestedBy);
+      const { importId, row, rowStatus, frontImageUrl, backImageUrl, at } = command.data;
+      if (rowStatus === null) throw importRowNotFound();
+      if (current.status === 'processing') throw new AppError('conflict', 'import_running', 'This import is still running. Edit its failed rows once it has finished.');
+      if (rowStatus !== 'failed') throw new AppError('conflict', 'import_row_not_failed', `Row ${row} did not fail: only failed rows can be edited.`);
+      const problem = urlProblem(frontImageUrl, 'FrontImage') ?? (backImageUrl === null ? null : urlProblem(backImageUrl, 'BackImage'));
+      if (problem) throw new AppError('invalid', 'import_row_invalid_url', problem);
+      return [{ type: 'ImportRowEdited', data: { importId, row, frontImageUrl, backImageUrl, editedAt: at } }];
     }
     case 'DeleteImport': {
       if (state.status === 'deleted' && state.owner === command.data.requestedBy) return [];
@@ -73,6 +92,8 @@ export function evolveImport(state: ImportState, event: ImportEvent): ImportStat
       return state.status === 'none' ? state : { ...state, status: 'cancelled' };
     case 'ImportFailedRowsRetried':
       return state.status === 'none' ? state : { ...state, status: 'processing', generation: event.data.generation };
+    case 'ImportRowEdited':
+      return state;
     case 'ImportDeleted':
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
     default:

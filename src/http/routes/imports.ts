@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cancelImport, deleteImport, retryFailedRows, startImport } from '../../commands/imports/manage-import.ts';
+import { cancelImport, deleteImport, editFailedRow, retryFailedRows, startImport } from '../../commands/imports/manage-import.ts';
 import { messageResponseSchema } from '../../contracts/cards.ts';
+import { csvText } from '../../contracts/csv.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { cleanedTextOrRefuse } from '../../contracts/text.ts';
 import {
+  editImportRowSchema,
+  failedRowsFileName,
   IMPORT_EXTENSIONS,
   IMPORT_MAX_BYTES,
   importIdParamsSchema,
+  importRowParamsSchema,
+  importRowsPageSchema,
+  importRowsQuerySchema,
+  importRowViewSchema,
+  TEMPLATE_COLUMNS,
   importMessages,
   importProgressSchema,
   importRecordSchema,
@@ -16,20 +24,23 @@ import {
   uploadResponseSchema,
   type ImportProgress,
   type ImportRecord,
+  type ImportRowsPage,
+  type ImportRowView,
   type UploadResponse,
 } from '../../contracts/imports.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
-import { importNotFound, readSheetRows, sheetRowsToRead } from '../../domain/imports/index.ts';
+import { importNotFound, importRowNotFound, readSheetRows, sheetRowsToRead } from '../../domain/imports/index.ts';
 import { importTemplate, invalidFileType, parseSpreadsheet } from '../../infra/spreadsheet/index.ts';
 import { listenToProgress, type ProgressNotice } from '../../projections/imports/progress-channel.ts';
-import { failedRowNumbers, findImport, listImports, pendingRows } from '../../projections/imports/queries.ts';
+import { failedRowNumbers, failedRows, findImport, importRow, importRowsPage, importRowStatus, listImports, pendingRows } from '../../projections/imports/queries.ts';
 import type { RouteOptions } from '../app.ts';
 import { queueUnavailable } from '../outage-errors.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 import { fileField, routeDocs } from '../route-docs.ts';
 
-// Bulk import (SPEC.md §7): the template, the upload that starts an import, the list, delete, and beyond SPEC cancel
-// and retry of the failed rows; and GET /ws, the live channel on which an import's owner (only) receives its
+// Bulk import (SPEC.md §7): the template, the upload that starts an import, the list, delete, and beyond SPEC cancel,
+// every row's outcome (paged, filtered), a failed row's URLs edited, the failed rows as a CSV to fix offline, and retry
+// of the failed rows; and GET /ws, the live channel on which an import's owner (only) receives its
 // progress, from whichever process worked on its rows (LISTEN/NOTIFY, ../../projections/imports/progress-channel.ts).
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -153,6 +164,55 @@ export const importRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
     importProgress.publish(importId, { now: true });
     return recordOf(owner, importId);
   });
+
+  app.get(
+    '/api/imports/:id/rows',
+    { schema: routeDocs({ summary: "An import's rows by row number, each with its URLs and its outcome, a failure's or a duplicate's reason in plain words; `status` filters", tags: ['imports'], params: importIdParamsSchema, querystring: importRowsQuerySchema, responses: { 200: importRowsPageSchema }, errors: [400, 401, 404] }, 'GET') },
+    async (request, reply): Promise<ImportRowsPage> => {
+      const owner = ownerOfRequest(request);
+      const importId = importIdParam(request);
+      await recordOf(owner, importId);
+      const query = importRowsQuerySchema.parse(request.query);
+      reply.header('cache-control', 'private, no-store');
+      return importRowsPage(db, importId, query);
+    },
+  );
+
+  app.patch(
+    '/api/imports/:id/rows/:row',
+    { schema: routeDocs({ summary: "Fix a failed row's URLs (a finished import's) before its failed rows are retried", tags: ['imports'], params: importRowParamsSchema, body: editImportRowSchema, responses: { 200: importRowViewSchema }, errors: [400, 401, 404, 409] }, 'PATCH') },
+    async (request): Promise<ImportRowView> => {
+      const owner = ownerOfRequest(request);
+      const importId = importIdParam(request);
+      const rawRow = (request.params as { row?: string }).row ?? '';
+      const row = /^[1-9]\d{0,6}$/.test(rawRow) ? Number(rawRow) : null;
+      await recordOf(owner, importId);
+      if (row === null) throw importRowNotFound();
+      const body = editImportRowSchema.parse(request.body);
+      const frontImageUrl = body.frontImageUrl.trim();
+      const backImageUrl = body.backImageUrl?.trim() || null;
+      const rowStatus = await importRowStatus(db, importId, row);
+      await editFailedRow({ store, metadata: commandMetadata(request, clock, ids) }, { importId, requestedBy: owner, row, rowStatus, frontImageUrl, backImageUrl });
+      const edited = await importRow(db, importId, row);
+      if (!edited) throw importRowNotFound();
+      return edited;
+    },
+  );
+
+  app.get(
+    '/api/imports/:id/failed-rows.csv',
+    { schema: routeDocs({ summary: "An import's failed rows as a CSV with the template's columns (FrontImage, BackImage, ItemID), to fix offline and import again", tags: ['imports'], params: importIdParamsSchema, responses: { 200: fileField('The CSV, UTF-8') }, errors: [401, 404] }, 'GET') },
+    async (request, reply) => {
+      const record = await recordOf(ownerOfRequest(request), importIdParam(request));
+      const rows = await failedRows(db, record.id);
+      const lines = [[...TEMPLATE_COLUMNS], ...rows.map((r) => [r.front_image_url, r.back_image_url ?? '', r.item_id ?? ''])];
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${failedRowsFileName(record.fileName)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(`\uFEFF${csvText(lines)}`);
+    },
+  );
 
   app.post('/api/imports/:id/retry-failed', { schema: routeDocs({ summary: "Work on a finished import's failed rows again", tags: ['imports'], params: importIdParamsSchema, responses: { 200: importRecordSchema }, errors: [401, 404, 409] }, 'POST') }, async (request) => {
     const owner = ownerOfRequest(request);

@@ -6,6 +6,7 @@ import {
   importDeletedSchema,
   importFailedRowsRetriedSchema,
   importRowDuplicateSchema,
+  importRowEditedSchema,
   importRowFailedSchema,
   importRowGradedSchema,
   importStartedSchema,
@@ -155,6 +156,17 @@ async function applyOne(trx: Transaction<Tables>, event: RecordedEvent): Promise
       `.execute(trx);
       return;
     }
+    case 'ImportRowEdited': {
+      // The fixed URLs were checked when edited: what was wrong with the file's (its problem) no longer holds, and a
+      // repeat of an earlier row is judged again by its photos when it is retried.
+      const data = importRowEditedSchema.parse(event.data);
+      await trx
+        .updateTable('import_cards')
+        .set({ front_image_url: data.frontImageUrl, back_image_url: data.backImageUrl, problem: null, duplicate_of: null })
+        .where('id', '=', `${data.importId}:${data.row}`)
+        .execute();
+      return;
+    }
     case 'ImportDeleted': {
       const data = importDeletedSchema.parse(event.data);
       await trx.deleteFrom('import_cards').where('import_id', '=', data.importId).execute();
@@ -193,7 +205,7 @@ async function applyAll(trx: Transaction<Tables>, events: readonly RecordedEvent
 
 export const importsProjection: InlineProjection = {
   name: 'imports',
-  handles: ['ImportStarted', 'ImportRowGraded', 'ImportRowDuplicate', 'ImportRowFailed', 'ImportCompleted', 'ImportCancelled', 'ImportFailedRowsRetried', 'ImportDeleted', 'CardDeleted'],
+  handles: ['ImportStarted', 'ImportRowGraded', 'ImportRowDuplicate', 'ImportRowFailed', 'ImportCompleted', 'ImportCancelled', 'ImportFailedRowsRetried', 'ImportRowEdited', 'ImportDeleted', 'CardDeleted'],
   tables: ['imports', 'import_cards'],
   apply: applyAll,
 };

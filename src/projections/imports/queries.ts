@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { importRecordSchema, stageMessage, type ImportProgress, type ImportRecord } from '../../contracts/imports.ts';
+import { importRecordSchema, stageMessage, type ImportProgress, type ImportRecord, type ImportRowsPage, type ImportRowsQuery, type ImportRowView, type RowStatus } from '../../contracts/imports.ts';
+import { plainRowReason } from '../../domain/imports/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import type { ImportsTable } from './tables.ts';
 
@@ -165,4 +166,53 @@ export async function failedRowNumbers(db: Kysely<Tables>, importId: string): Pr
 /** Rows of an import and their outcomes, for the owner (and tests). */
 export async function importCards(db: Kysely<Tables>, importId: string) {
   return db.selectFrom('import_cards').selectAll().where('import_id', '=', importId).orderBy('row_number').execute();
+}
+
+/**
+ * A page of an import's rows with their outcomes, by row number; `status` filters. The caller has checked that the
+ * import is the owner's (findImport).
+ */
+export async function importRowsPage(db: Kysely<Tables>, importId: string, query: ImportRowsQuery): Promise<ImportRowsPage> {
+  let rows = db.selectFrom('import_cards').where('import_id', '=', importId);
+  if (query.status) rows = rows.where('status', '=', query.status);
+  const [{ total } = { total: 0 }] = await rows.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const page = await rows
+    .select(ROW_COLUMNS)
+    .orderBy('row_number')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return { rows: page.map(rowView), page: query.page, pageSize: query.pageSize, total: Number(total) };
+}
+
+const ROW_COLUMNS = ['row_number', 'front_image_url', 'back_image_url', 'item_id', 'status', 'error_message', 'problem', 'card_id'] as const;
+
+/** One row as the rows route shows it, or null when the import has no such row. */
+export async function importRow(db: Kysely<Tables>, importId: string, row: number): Promise<ImportRowView | null> {
+  const found = await db.selectFrom('import_cards').select(ROW_COLUMNS).where('id', '=', `${importId}:${row}`).executeTakeFirst();
+  return found ? rowView(found) : null;
+}
+
+function rowView(r: { row_number: number; front_image_url: string; back_image_url: string | null; item_id: string | null; status: RowStatus; error_message: string | null; problem: string | null; card_id: string | null }): ImportRowView {
+  return {
+    row: r.row_number,
+    frontImageUrl: r.front_image_url === '' ? null : r.front_image_url,
+    backImageUrl: r.back_image_url,
+    itemId: r.item_id,
+    status: r.status,
+    // A failed row's reason is its outcome's; a pending row of a retry has none yet.
+    reason: r.status === 'failed' || r.status === 'duplicate' ? plainRowReason(r.error_message ?? r.problem) : null,
+    cardId: r.card_id,
+  };
+}
+
+/** A row's current outcome, or null when the import has no such row. */
+export async function importRowStatus(db: Kysely<Tables>, importId: string, row: number): Promise<RowStatus | null> {
+  const found = await db.selectFrom('import_cards').select('status').where('id', '=', `${importId}:${row}`).executeTakeFirst();
+  return found?.status ?? null;
+}
+
+/** Every failed row, for the CSV that is fixed offline and imported again. */
+export async function failedRows(db: Kysely<Tables>, importId: string) {
+  return db.selectFrom('import_cards').select(['row_number', 'front_image_url', 'back_image_url', 'item_id']).where('import_id', '=', importId).where('status', '=', 'failed').orderBy('row_number').execute();
 }

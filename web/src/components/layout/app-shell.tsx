@@ -1,10 +1,11 @@
 import { Outlet } from '@tanstack/react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { AchievementNotification } from '@/features/achievements/components/achievement-notification';
+import { ImportsLiveChannel } from '@/features/import/live-imports';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
-/** Every screen: top bar, the page, footer, and the toaster. */
+/** Every screen: top bar, the page, footer, and the toaster; imports followed live wherever the user is. */
 export function AppShell() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -21,6 +22,7 @@ export function AppShell() {
       <Footer />
       <Toaster />
       <AchievementNotification />
+      <ImportsLiveChannel />
     </div>
   );
 }

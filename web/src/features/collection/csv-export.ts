@@ -1,6 +1,7 @@
 import type { CollectionCard } from '@contracts/cards';
 // Relative, not '@/': this module has no imports the unit tests (test/e2e/collection-rules.test.ts) cannot resolve.
 import { formatCardType } from '../cards/grade-format';
+import { csvCell } from '../../../../src/contracts/csv.ts';
 
 // The collection as a spreadsheet (SPEC.md §9): these columns, this file name.
 
@@ -50,14 +51,8 @@ export function csvFileName(today: Date): string {
   return `my-card-collection-${localDate(today)}.csv`;
 }
 
-/**
- * One cell: a text a spreadsheet would run as a formula (it starts with =, +, - or @, or a tab or carriage return
- * that some spreadsheets skip) gets a leading apostrophe; then RFC 4180 quoting.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+// One cell's escaping is shared with the server's CSV of an import's failed rows.
+export { csvCell } from '../../../../src/contracts/csv.ts';
 
 const grade = (value: number | null) => (value === null ? '' : value.toFixed(1));
 

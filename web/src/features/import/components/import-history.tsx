@@ -1,4 +1,4 @@
-import { RotateCcw, Square, Trash2 } from 'lucide-react';
+import { ChevronDown, RotateCcw, Square, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ImportRecord } from '@contracts/imports';
 import {
@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteImportMutation, useImportActionMutation } from '../api';
+import { ImportRows } from './import-rows';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
 const formatWhen = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
@@ -32,9 +33,16 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** 'Import History (n)': every import with its counts, status and dates; delete (confirmed), cancel, retry failed. */
+/** 'Import History (n)': every import with its counts, status and dates, its rows; delete (confirmed), cancel, retry failed. */
 export function ImportHistory({ imports, isPending }: { imports: ImportRecord[]; isPending: boolean }) {
   const [toDelete, setToDelete] = useState<ImportRecord | null>(null);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const remove = useDeleteImportMutation();
   const cancel = useImportActionMutation('cancel');
   const retry = useImportActionMutation('retry-failed');
@@ -90,11 +98,20 @@ export function ImportHistory({ imports, isPending }: { imports: ImportRecord[];
                       Retry failed
                     </Button>
                   ) : null}
+                  <Button variant="outline" size="sm" onClick={() => toggle(item.id)} aria-expanded={open.has(item.id)} aria-label={`Show rows of ${item.fileName}`}>
+                    <ChevronDown aria-hidden className={open.has(item.id) ? 'rotate-180' : undefined} />
+                    Rows
+                  </Button>
                   <Button variant="ghost" size="sm" onClick={() => setToDelete(item)} aria-label={`Delete import ${item.fileName}`}>
                     <Trash2 aria-hidden />
                     Delete
                   </Button>
                 </div>
+                {open.has(item.id) ? (
+                  <div id={`import-rows-${item.id}`} className="sm:col-span-2">
+                    <ImportRows record={item} initialFilter={item.failedCards > 0 && item.status !== 'processing' ? 'failed' : 'all'} showRetry={false} />
+                  </div>
+                ) : null}
               </CardContent>
             </Card>
           </li>

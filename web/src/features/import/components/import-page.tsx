@@ -23,7 +23,7 @@ export function ImportPage() {
         </TabsList>
         <TabsContent value="new" className="mt-4 grid gap-6 lg:grid-cols-[1fr_1.4fr]">
           <TemplateCard />
-          <UploadCard />
+          <UploadCard imports={imports} />
         </TabsContent>
         <TabsContent value="history" className="mt-4">
           <ImportHistory imports={imports} isPending={isPending} />

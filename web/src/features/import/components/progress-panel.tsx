@@ -1,5 +1,6 @@
-import type { ImportProgress } from '@contracts/imports';
+import type { ImportProgress, ImportRecord } from '@contracts/imports';
 import { Progress } from '@/components/ui/progress';
+import { progressFromRecord, useLiveProgress } from '../live-imports';
 
 const STAGE_LABEL: Record<ImportProgress['stage'], string> = { preparing: 'Preparing', analyzing: 'Analyzing', saving: 'Saving', completed: 'Completed' };
 
@@ -7,6 +8,17 @@ function seconds(value: number | null): string {
   if (value === null) return '—';
   if (value < 60) return `${value}s`;
   return `${Math.floor(value / 60)}m ${value % 60}s`;
+}
+
+/**
+ * What the panel shows of an import: its record in the cached list (kept current by the live channel), with the
+ * last live message's card and time left while that message says the same as the record.
+ */
+export function useShownProgress(record: ImportRecord | null): ImportProgress | null {
+  const live = useLiveProgress(record?.id ?? null);
+  if (!record) return null;
+  const same = live && live.status === record.status && live.current === record.processedCards && live.progress === record.progress;
+  return same ? live : progressFromRecord(record);
 }
 
 /** The progress panel: the bar fed by /ws, the stage and its message, and the counts. */

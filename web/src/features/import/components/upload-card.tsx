@@ -1,36 +1,45 @@
 import { FileSpreadsheet, FileUp, Upload } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
-import { IMPORT_EXTENSIONS, importMessages, stageMessage, type ImportProgress } from '@contracts/imports';
+import { IMPORT_EXTENSIONS, importMessages, type ImportRecord } from '@contracts/imports';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { statsOf, uploadFailure, useRefreshAfterImport, useUploadMutation } from '../api';
-import { useImportProgress } from '../use-import-progress';
-import { ProgressPanel } from './progress-panel';
+import { uploadFailure, useUploadMutation } from '../api';
+import { ImportRows } from './import-rows';
+import { ProgressPanel, useShownProgress } from './progress-panel';
 
 const ACCEPT = IMPORT_EXTENSIONS.join(',');
 const isSpreadsheetName = (name: string) => IMPORT_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
 
+/** This tab's import, followed by the panel across navigation and reloads (the list in the cache has its state). */
+const FOLLOWED_KEY = 'card-grader:followed-import';
+function readFollowed(): string | null {
+  try {
+    return sessionStorage.getItem(FOLLOWED_KEY);
+  } catch {
+    return null;
+  }
+}
+function writeFollowed(importId: string): void {
+  try {
+    sessionStorage.setItem(FOLLOWED_KEY, importId);
+  } catch {
+    // Storage refused (private mode): the panel follows it while the page stays.
+  }
+}
+
 /** The upload card: choose or drop a spreadsheet, upload it, and follow the import on its progress panel. */
-export function UploadCard() {
+export function UploadCard({ imports }: { imports: readonly ImportRecord[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [importId, setImportId] = useState<string | null>(null);
-  const [started, setStarted] = useState<ImportProgress | null>(null);
+  const [followedId, setFollowedId] = useState<string | null>(readFollowed);
   const [failedText, setFailedText] = useState<string | null>(null);
   const upload = useUploadMutation();
-  const refresh = useRefreshAfterImport();
-  const live = useImportProgress(importId, (done) => {
-    refresh();
-    toast({
-      title: done.status === 'cancelled' ? 'Import Cancelled' : 'Import Complete',
-      description: `${done.successful} card${done.successful === 1 ? '' : 's'} graded, ${done.duplicates} duplicate${done.duplicates === 1 ? '' : 's'}, ${done.failed} failed.`,
-      duration: importMessages.completeDurationMs,
-    });
-  });
-  const progress = live ?? started;
-  const running = upload.isPending || (progress !== null && progress.status === 'processing');
+  // The import followed: this tab's last, or else a running one (started in another tab, or before a reload).
+  const record = imports.find((item) => item.id === followedId) ?? imports.find((item) => item.status === 'processing') ?? null;
+  const progress = useShownProgress(upload.isPending ? null : record);
+  const running = upload.isPending || record?.status === 'processing';
 
   function choose(candidate: File | undefined) {
     if (!candidate) return;
@@ -53,29 +62,11 @@ export function UploadCard() {
       return;
     }
     setFailedText(null);
-    setImportId(null);
-    setStarted(null);
     upload.mutate(file, {
-      onSuccess: (response) => {
-        const stats = statsOf(response);
+      onSuccess: ({ response }) => {
         if (response.importId) {
-          setStarted({
-            type: 'import-progress',
-            importId: response.importId,
-            current: 0,
-            total: stats.total,
-            progress: 0,
-            failed: 0,
-            duplicates: 0,
-            successful: 0,
-            currentCard: null,
-            estimatedTimeRemaining: null,
-            averageTimePerCard: null,
-            stage: 'preparing',
-            status: 'processing',
-            message: stageMessage('preparing', 0, stats.total),
-          });
-          setImportId(response.importId);
+          writeFollowed(response.importId);
+          setFollowedId(response.importId);
         }
         setFile(null);
       },
@@ -136,7 +127,8 @@ export function UploadCard() {
           <Upload aria-hidden />
           {upload.isPending ? 'Uploading...' : running ? 'Importing...' : 'Start Import'}
         </Button>
-        <ProgressPanel progress={progress} failedText={failedText} />
+        <ProgressPanel progress={failedText ? null : progress} failedText={failedText} />
+        {!failedText && !upload.isPending && record && record.status !== 'processing' && record.failedCards > 0 ? <ImportRows record={record} initialFilter="failed" /> : null}
       </CardContent>
     </Card>
   );
