@@ -44,6 +44,12 @@ const NEAR_BEST = 0.85;
 /** How many of those are offered, largest first, should the larger not prove to be the card (card + shadow). */
 const QUADS_OFFERED = 6;
 /**
+ * A whole card-shaped outline under MIN_PX_PER_MM that spans at least this share of the photo's shorter side is a
+ * card in a thumbnail (a listing photo scaled to 400 px wide): its size, not an edge of the photo, is why it cannot
+ * be graded. Smaller ones are more likely print inside a card than a card.
+ */
+const THUMBNAIL_SPAN = 0.5;
+/**
  * Just inside a bordered card's four sides is its border, one colour all round: along each side the colours lie
  * within BORDER_SPREAD of their mean on average (noise and a little shading; a strip of art varies more), and the
  * four sides' means within BORDER_AGREEMENT of each other. A quad pieced together from other things' lines (a slab's
@@ -80,17 +86,18 @@ interface HoughLine {
  * a pixel of the copy the lines were found on (pxPerSearchPx photo pixels) — to be refined on the full photo —, or
  * null when no four straight edges make a card.
  */
-export function findCardByLines(image: DecodedImage): { quads: Point[][]; pxPerSearchPx: number } | null {
+export function findCardByLines(image: DecodedImage): { quads: Point[][]; pxPerSearchPx: number; thumbnailCard: Point[] | null } | null {
   const search = makeSearchImage(image);
   const threshold = edgeThreshold(search);
   const lines = houghLines(search, threshold);
   const f = search.factor;
-  const fitted = bestQuads(search, lines, threshold)
-    .map((found) => fitSides(search, found, threshold))
-    .filter((quad) => quad !== null);
+  const { offered, thumbnailCard } = bestQuads(search, lines, threshold);
+  const fitted = offered.map((found) => fitSides(search, found, threshold)).filter((quad) => quad !== null);
   // Fitting brings quads a pixel or two apart onto the same edges.
   const quads = fitted.filter((quad, i) => fitted.slice(0, i).every((earlier) => farthestCorner(earlier, quad) > 1));
-  return quads.length === 0 ? null : { quads: quads.map((quad) => quad.map((p) => ({ x: p.x * f + (f - 1) / 2, y: p.y * f + (f - 1) / 2 }))), pxPerSearchPx: f };
+  if (quads.length === 0 && thumbnailCard === null) return null;
+  const toImage = (quad: Point[]) => quad.map((p) => ({ x: p.x * f + (f - 1) / 2, y: p.y * f + (f - 1) / 2 }));
+  return { quads: quads.map(toImage), pxPerSearchPx: f, thumbnailCard: thumbnailCard === null ? null : toImage(thumbnailCard) };
 }
 
 function makeSearchImage(image: DecodedImage): SearchImage {
@@ -320,6 +327,8 @@ interface ScoredQuad {
   corners: Point[];
   score: number;
   area: number;
+  /** Under MIN_PX_PER_MM: offered only as a thumbnail's card. */
+  tooSmall: boolean;
 }
 
 /**
@@ -327,8 +336,13 @@ interface ScoredQuad {
  * caller takes the first whose sides it finds again on the full photo: a soft shadow's outer edge can make a larger
  * quad that scores as well as the card's own, and is not an edge once looked at closely.
  */
-function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number): Point[][] {
+/**
+ * The card-shaped quads whose sides are edges, best first, and the largest such quad too coarse to grade that still
+ * spans THUMBNAIL_SPAN of the photo: a card in a thumbnail.
+ */
+function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number): { offered: Point[][]; thumbnailCard: Point[] | null } {
   const minShortSide = (CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor;
+  const minThumbnailSide = THUMBNAIL_SPAN * Math.min(search.width, search.height);
   const pairs: [HoughLine, HoughLine][] = [];
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
@@ -339,14 +353,18 @@ function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number): 
     }
   }
   const candidates: ScoredQuad[] = [];
+  let thumbnailCard: ScoredQuad | null = null;
   // One call per pair of pairs: V8 optimises a hot function far better than an inner loop it entered on the stack.
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
-      const candidate = scoredQuad(search, pairs[i]!, pairs[j]!, threshold, minShortSide);
-      if (candidate !== null) candidates.push(candidate);
+      const candidate = scoredQuad(search, pairs[i]!, pairs[j]!, threshold, minShortSide, minThumbnailSide);
+      if (candidate === null) continue;
+      if (!candidate.tooSmall) candidates.push(candidate);
+      else if (thumbnailCard === null || candidate.area > thumbnailCard.area) thumbnailCard = candidate;
     }
   }
-  if (candidates.length === 0) return [];
+  const thumbnail = thumbnailCard === null ? null : orderUpright(thumbnailCard.corners);
+  if (candidates.length === 0) return { offered: [], thumbnailCard: thumbnail };
   const best = Math.max(...candidates.map((c) => c.score));
   // One border colour all round first (a borderless or miscut card has none, and then the largest wins as before),
   // then the largest.
@@ -360,7 +378,7 @@ function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number): 
     if (offered.every((quad) => farthestCorner(quad, corners) > pxPerMm)) offered.push(corners);
     if (offered.length === QUADS_OFFERED) break;
   }
-  return offered.map(orderUpright);
+  return { offered: offered.map(orderUpright), thumbnailCard: thumbnail };
 }
 
 /** The largest distance between corresponding corners, however the two quads' corners are numbered. */
@@ -370,7 +388,14 @@ function farthestCorner(a: readonly Point[], b: readonly Point[]): number {
 }
 
 /** The quad two pairs of nearly parallel lines make, scored, when it is card-shaped and its sides are edges; else null. */
-function scoredQuad(search: SearchImage, [a1, a2]: [HoughLine, HoughLine], [b1, b2]: [HoughLine, HoughLine], threshold: number, minShortSide: number): ScoredQuad | null {
+function scoredQuad(
+  search: SearchImage,
+  [a1, a2]: [HoughLine, HoughLine],
+  [b1, b2]: [HoughLine, HoughLine],
+  threshold: number,
+  minShortSide: number,
+  minThumbnailSide: number,
+): ScoredQuad | null {
   if (Math.abs(angleBetween(a1.theta, b1.theta) - Math.PI / 2) > PERPENDICULAR_TOLERANCE) return null;
   const corners = [intersect(a1, b1), intersect(b1, a2), intersect(a2, b2), intersect(b2, a1)];
   if (corners.some((c) => c === null)) return null;
@@ -381,9 +406,10 @@ function scoredQuad(search: SearchImage, [a1, a2]: [HoughLine, HoughLine], [b1, 
   const second = (sides[1]! + sides[3]!) / 2;
   const aspect = Math.min(first, second) / Math.max(first, second);
   if (Math.abs(aspect - CARD_ASPECT) > ASPECT_TOLERANCE) return null;
-  if (Math.min(first, second) < minShortSide) return null;
+  const tooSmall = Math.min(first, second) < minShortSide;
+  if (tooSmall && Math.min(first, second) < minThumbnailSide) return null;
   const score = quadScore(search, quad, threshold);
-  return score > 0 ? { corners: quad, score, area: polygonArea(quad) } : null;
+  return score > 0 ? { corners: quad, score, area: polygonArea(quad), tooSmall } : null;
 }
 
 /** 0 when a side is not an edge; otherwise the sides' edge shares less their run-on, weighted by the colour step. */

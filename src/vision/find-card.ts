@@ -34,7 +34,7 @@ export function findCard(image: DecodedImage): Point[] {
     new ImageMeasurementError(code, message, refusalDetails(image, outline, cutSides));
   if (isBlank(overview)) throw refuse('blank_image', 'The photo is blank: take a photo of the card.');
   const byLines = findCardByLines(image);
-  const found = byLines === null ? findCardByColour(image, overview, refuse) : firstRefined(image, byLines.quads, byLines.pxPerSearchPx);
+  const found = byLines === null || byLines.quads.length === 0 ? findCardByColourOrThumbnail(image, overview, refuse, byLines?.thumbnailCard ?? null) : firstRefined(image, byLines.quads, byLines.pxPerSearchPx);
   const outline = found === null ? null : outermostSides(image, found);
   // The outline may be a grader's slab round the card: the card is then one of the outlines nested inside it.
   const quad = outline === null ? null : cardInHolder(image, outline, candidateOutlines);
@@ -100,6 +100,20 @@ function refusalDetails(image: DecodedImage, outline: Point[] | null, cutSides: 
     neededPxPerMm: MIN_PX_PER_MM,
     cutSides,
   };
+}
+
+/**
+ * The card by colour; where that finds none, or one cut by the photo's edge, while the line search saw a whole card
+ * too coarse to grade (a thumbnail's), the refusal that helps is its size.
+ */
+function findCardByColourOrThumbnail(image: DecodedImage, overview: Overview, refuse: RefusalMaker, thumbnailCard: Point[] | null): Point[] | null {
+  try {
+    return findCardByColour(image, overview, refuse);
+  } catch (error) {
+    const sizeIsTheReason = error instanceof ImageMeasurementError && (error.code === 'card_cut_off' || error.code === 'no_card_found');
+    if (sizeIsTheReason && thumbnailCard !== null) throw tooSmall(thumbnailCard, refuse);
+    throw error;
+  }
 }
 
 /** The card as the largest region unlike the background round the photo's rim (a card on a plain surface). */

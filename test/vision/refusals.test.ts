@@ -63,6 +63,14 @@ describe('refusals: each photo that cannot be graded has its own code', () => {
   refuses('a card at 4 px/mm (grading needs 4.5)', 'card_too_small', 'unprocessable', () =>
     renderSyntheticCard({ pxPerMm: 4, photo: { cardScale: 0.35, aspect: 16 / 9, noise: 3 } }, 5),
   );
+  // A seller's thumbnail (issue 30): a clear slab cut by the photo's top edge through its label, the card whole
+  // inside it at 4 px/mm. The card is not cut off; it is too small.
+  refuses('a slab in a 4 px/mm thumbnail, its label cut by the photo', 'card_too_small', 'unprocessable', () =>
+    renderSyntheticCard(
+      { pxPerMm: 4, borderColor: '#ece6d2', photo: { noise: 3, cardScale: 0.8, aspect: 0.8, centerY: 0.5, background: '#6a4a35', slab: { company: 'PSA', gradeText: 'NM-MT 8', cert: '12345678' } } },
+      6,
+    ),
+  );
   refuses('a square object instead of a card', 'not_card_shaped', 'unprocessable', async () => {
     const square = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c03030' } }).png().toBuffer();
     return sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#303840' } })
@@ -98,7 +106,9 @@ describe('refusals: each photo that cannot be graded has its own code', () => {
   });
 
   it('the codes are all different where the reasons are', () => {
-    const byReason = [...codes.entries()].filter(([name]) => name !== 'an SVG');
+    // Second examples of a reason already there: an SVG is not an image as a text file is; a thumbnail's card is too small.
+    const secondExamples = new Set(['an SVG', 'a slab in a 4 px/mm thumbnail, its label cut by the photo']);
+    const byReason = [...codes.entries()].filter(([name]) => !secondExamples.has(name));
     expect(new Set(byReason.map(([, code]) => code)).size).toBe(byReason.length);
   });
 });
