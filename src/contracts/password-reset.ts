@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { registerSchema } from './auth.ts';
+import { cleanText } from './text.ts';
+
+// "Forgot password?" (issue 35): ask for a link by email, then choose a new password through it. Shared by the
+// server and the pages, so both say the same thing.
+
+/** How long an emailed link works. */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+export const passwordResetMessages = {
+  /** The same answer whether or not an account uses the address: the form must not tell who has an account. */
+  requested: "If an account uses that email, we've sent it a link to choose a new password. The link works once, within an hour. Check your spam folder if it doesn't arrive in a few minutes.",
+  done: 'Your password has been changed and every device signed out. Sign in with your new password.',
+  expired: 'This reset link has expired: links work for one hour. Ask for a new one below.',
+  used: 'This reset link has already been used. Ask for a new one if you still need to reset your password.',
+  invalid: 'This reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
+} as const;
+
+export const resetLinkErrorCodes = { expired: 'reset_link_expired', used: 'reset_link_used', invalid: 'reset_link_invalid' } as const;
+
+const registration = registerSchema.shape;
+
+/** POST /api/password-reset: the email only, validated as at sign-in. */
+export const passwordResetRequestSchema = z.object({ email: registration.email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** The link's token: 32 random bytes in base64url (43 characters). */
+const token = cleanText('line', z.string({ error: passwordResetMessages.invalid }).max(200, passwordResetMessages.invalid).min(1, passwordResetMessages.invalid));
+
+/** POST /api/password-reset/check: whether a link still works, before the page asks for a password. */
+export const passwordResetCheckSchema = z.object({ token });
+export const passwordResetCheckResponseSchema = z.object({ status: z.enum(['valid', 'expired', 'used', 'invalid']) });
+export type PasswordResetLinkStatus = z.infer<typeof passwordResetCheckResponseSchema>['status'];
+
+/** POST /api/password-reset/confirm: the new password, under registration's rules (SPEC.md §5). */
+export const passwordResetConfirmSchema = z
+  .object({ token, password: registration.password, password_confirmation: registration.password_confirmation })
+  .refine((v) => v.password === v.password_confirmation, { message: 'Passwords do not match', path: ['password_confirmation'] });
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
