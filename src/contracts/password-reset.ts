@@ -33,8 +33,13 @@ export const passwordResetCheckSchema = z.object({ token });
 export const passwordResetCheckResponseSchema = z.object({ status: z.enum(['valid', 'expired', 'used', 'invalid']) });
 export type PasswordResetLinkStatus = z.infer<typeof passwordResetCheckResponseSchema>['status'];
 
-/** POST /api/password-reset/confirm: the new password, under registration's rules (SPEC.md §5). */
-export const passwordResetConfirmSchema = z
-  .object({ token, password: registration.password, password_confirmation: registration.password_confirmation })
-  .refine((v) => v.password === v.password_confirmation, { message: 'Passwords do not match', path: ['password_confirmation'] });
+const passwordsMatch = { message: 'Passwords do not match', path: ['password_confirmation'] };
+const newPasswordFields = { password: registration.password, password_confirmation: registration.password_confirmation };
+
+/** The "Choose a new password" form: registration's rules (SPEC.md §5). */
+export const newPasswordSchema = z.object(newPasswordFields).refine((v) => v.password === v.password_confirmation, passwordsMatch);
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+
+/** POST /api/password-reset/confirm: the link's token and the new password. */
+export const passwordResetConfirmSchema = z.object({ token, ...newPasswordFields }).refine((v) => v.password === v.password_confirmation, passwordsMatch);
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
