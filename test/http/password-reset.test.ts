@@ -205,7 +205,13 @@ describe.each([await routeDatabaseKind()])('password reset on %s', (kind) => {
     const { browser: owner, email } = await registered();
     const wrong = () => owner.post('/api/agscard/login', { email, password: 'Wrong1234' });
     for (let i = 0; i < PER_ACCOUNT + 1; i++) expect((await wrong()).statusCode).toBe(401); // its device cookie exempts it
+    // A stranger's guesses throttle the account; the owner's reset lifts that throttle (not the device exemption).
+    const stranger = browser();
+    const guesses: number[] = [];
+    for (let i = 0; i < PER_ACCOUNT + 1; i++) guesses.push((await stranger.post('/api/agscard/login', { email, password: 'Wrong1234' })).statusCode);
+    expect(guesses.at(-1)).toBe(429);
     await confirm(await linkFor(email));
+    expect((await signIn(email, 'NewSecret9')).statusCode).toBe(200);
     const after: number[] = [];
     for (let i = 0; i < PER_ACCOUNT + 1; i++) after.push((await wrong()).statusCode);
     expect(after).toContain(429);

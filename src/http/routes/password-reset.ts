@@ -12,7 +12,7 @@ import {
 import { accountKeyOf, createDeviceCookies } from '../../infra/auth/device-cookies.ts';
 import type { RateLimit } from '../../infra/auth/rate-limiter.ts';
 import type { EventMetadata } from '../../infra/event-store/types.ts';
-import { findUserByEmail } from '../../projections/users/queries.ts';
+import { findUserByEmail, findUserById } from '../../projections/users/queries.ts';
 import type { RouteOptions } from '../app.ts';
 import { routeDocs } from '../route-docs.ts';
 import { forgetAccountDevices } from '../plugins/session.ts';
@@ -114,6 +114,9 @@ export const passwordResetRoutes: FastifyPluginAsync<RouteOptions> = async (app,
       // included (it may not be the owner's), and no browser that once signed in guesses unthrottled.
       await app.sessions.revokeEverySession(userId);
       await forgetAccountDevices(database.db, deviceCookies, userId);
+      // Whoever chose the password holds the mailbox: the sign-in throttle that guessing may have run up is lifted.
+      const user = await findUserById(database.db, userId);
+      if (user) await rateLimiter.reset(`login:account:${accountKeyOf(user.email)}`);
       return { message: passwordResetMessages.done };
     },
   );
