@@ -14,10 +14,11 @@ export const passwordResetMessages = {
   done: 'Your password has been changed and every device signed out. Sign in with your new password.',
   expired: 'This reset link has expired: links work for one hour. Ask for a new one below.',
   used: 'This reset link has already been used. Ask for a new one if you still need to reset your password.',
+  superseded: 'This reset link no longer works: your password was changed after it was sent. Ask for a new one if you still need to reset it.',
   invalid: 'This reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
 } as const;
 
-export const resetLinkErrorCodes = { expired: 'reset_link_expired', used: 'reset_link_used', invalid: 'reset_link_invalid' } as const;
+export const resetLinkErrorCodes = { expired: 'reset_link_expired', used: 'reset_link_used', superseded: 'reset_link_superseded', invalid: 'reset_link_invalid' } as const;
 
 const registration = registerSchema.shape;
 
@@ -30,7 +31,8 @@ const token = cleanText('line', z.string({ error: passwordResetMessages.invalid 
 
 /** POST /api/password-reset/check: whether a link still works, before the page asks for a password. */
 export const passwordResetCheckSchema = z.object({ token });
-export const passwordResetCheckResponseSchema = z.object({ status: z.enum(['valid', 'expired', 'used', 'invalid']) });
+/** superseded: the password changed after the link was sent (another link, or Settings), so it no longer works. */
+export const passwordResetCheckResponseSchema = z.object({ status: z.enum(['valid', 'expired', 'used', 'superseded', 'invalid']) });
 export type PasswordResetLinkStatus = z.infer<typeof passwordResetCheckResponseSchema>['status'];
 
 const passwordsMatch = { message: 'Passwords do not match', path: ['password_confirmation'] };

@@ -235,6 +235,27 @@ describe.each([await routeDatabaseKind()])('password reset on %s', (kind) => {
     }
   });
 
+  it('ends the other links once the password changes: through one of them, or in Settings', async () => {
+    const { browser: owner, email } = await registered();
+    const [first, second] = [await linkFor(email), await linkFor(email)];
+    clock.time += 60_000;
+    expect((await confirm(first)).statusCode).toBe(200);
+    expect(await check(second)).toBe('superseded');
+    const late = await confirm(second, 'OtherSecret7');
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ error: passwordResetMessages.superseded, code: 'reset_link_superseded' });
+
+    const third = await linkFor(email);
+    clock.time += 60_000;
+    expect((await signIn(email, 'NewSecret9')).statusCode).toBe(200);
+    const signedIn = browser();
+    expect((await signedIn.post('/api/agscard/login', { email, password: 'NewSecret9' })).statusCode).toBe(200);
+    expect((await signedIn.post('/api/account/password', { current_password: 'NewSecret9', password: 'Settings8Pass', password_confirmation: 'Settings8Pass' })).statusCode).toBe(200);
+    expect(await check(third)).toBe('superseded');
+    expect((await confirm(third, 'OtherSecret7')).statusCode).toBe(400);
+    expect((await owner.get('/api/user')).statusCode).toBe(401);
+  });
+
   it('refuses a token it never issued, and a link with a character changed', async () => {
     const { email } = await registered();
     const token = await linkFor(email);

@@ -7,19 +7,26 @@ import type { PasswordResetEvent, PasswordResetRequested, PasswordResetUsed } fr
 
 export type PasswordResetState =
   | { status: 'none' }
-  | { status: 'issued'; userId: string; expiresAt: string }
+  | { status: 'issued'; userId: string; requestedAt: string; expiresAt: string }
   | { status: 'used'; userId: string };
 
 /** A fresh token: its stream must be new (a token is 256 random bits; a collision is a bug, not a user's doing). */
 export type IssuePasswordReset = { type: 'IssuePasswordReset'; data: PasswordResetRequested['data'] };
-/** The link followed with a new password, at `usedAt` (the clock's now). */
-export type UsePasswordReset = { type: 'UsePasswordReset'; data: { usedAt: string } };
+/**
+ * The link followed with a new password, at `usedAt` (the clock's now). `passwordChangedAt`: the account's last
+ * password change, read from its stream: a link sent before it no longer works.
+ */
+export type UsePasswordReset = { type: 'UsePasswordReset'; data: { usedAt: string; passwordChangedAt: string | null } };
 export type PasswordResetCommand = IssuePasswordReset | UsePasswordReset;
 
-/** What the link is worth at `at`: the page says so before asking for a password. */
-export function resetLinkStatus(state: PasswordResetState, at: string): PasswordResetLinkStatus {
+/**
+ * What the link is worth at `at`, given the account's last password change: the page says so before asking for a
+ * password. Using one link of several, or changing the password in Settings, ends the others.
+ */
+export function resetLinkStatus(state: PasswordResetState, at: string, passwordChangedAt: string | null): PasswordResetLinkStatus {
   if (state.status === 'none') return 'invalid';
   if (state.status === 'used') return 'used';
+  if (passwordChangedAt !== null && Date.parse(passwordChangedAt) >= Date.parse(state.requestedAt)) return 'superseded';
   return Date.parse(at) >= Date.parse(state.expiresAt) ? 'expired' : 'valid';
 }
 
@@ -33,7 +40,7 @@ export function issuePasswordReset(command: IssuePasswordReset, state: PasswordR
 }
 
 export function usePasswordReset(command: UsePasswordReset, state: PasswordResetState): PasswordResetUsed[] {
-  const status = resetLinkStatus(state, command.data.usedAt);
+  const status = resetLinkStatus(state, command.data.usedAt, command.data.passwordChangedAt);
   if (status !== 'valid' || state.status !== 'issued') throw resetLinkRefusal(status === 'valid' ? 'invalid' : status);
   return [{ type: 'PasswordResetUsed', data: { userId: state.userId, usedAt: command.data.usedAt } }];
 }
@@ -41,7 +48,7 @@ export function usePasswordReset(command: UsePasswordReset, state: PasswordReset
 export function evolvePasswordReset(state: PasswordResetState, event: PasswordResetEvent): PasswordResetState {
   switch (event.type) {
     case 'PasswordResetRequested':
-      return { status: 'issued', userId: event.data.userId, expiresAt: event.data.expiresAt };
+      return { status: 'issued', userId: event.data.userId, requestedAt: event.data.requestedAt, expiresAt: event.data.expiresAt };
     case 'PasswordResetUsed':
       return { status: 'used', userId: event.data.userId };
     default:

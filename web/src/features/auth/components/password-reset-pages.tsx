@@ -93,6 +93,7 @@ export function ForgotPasswordPage() {
 const linkProblems: Record<Exclude<PasswordResetLinkStatus, 'valid'>, { title: string; message: string }> = {
   expired: { title: 'This link has expired', message: passwordResetMessages.expired },
   used: { title: 'This link has already been used', message: passwordResetMessages.used },
+  superseded: { title: 'This link no longer works', message: passwordResetMessages.superseded },
   invalid: { title: 'This link is not valid', message: passwordResetMessages.invalid },
 };
 /** The link stopped working between the page's check and the submit (used in another tab, or expired meanwhile). */
