@@ -1,16 +1,12 @@
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import { passwordResetMessages } from '../../src/contracts/password-reset.ts';
-import { buildApp } from '../../src/http/app.ts';
-import type { Clock } from '../../src/infra/clock/clock.ts';
-import { createRuntime, type Runtime } from '../../src/runtime.ts';
-import { createTestDatabase, routeDatabaseKind, type TestDatabase } from '../support/database.ts';
+import type { Runtime } from '../../src/runtime.ts';
+import { startAccountsApp, type AccountsApp } from '../support/accounts-app.ts';
+import { routeDatabaseKind, type TestDatabase } from '../support/database.ts';
+import { TestClock } from '../support/test-clock.ts';
 import { resetLinkIn, startSmtpFake, type SmtpFake } from '../support/smtp-server.ts';
 
 // "Forgot password?" through the real app and a real SMTP server on loopback: the link arrives by mail, works once,
@@ -21,13 +17,6 @@ const HOST = 'cards.test';
 const ORIGIN = `http://${HOST}`;
 const PER_ADDRESS = 6;
 const PER_ACCOUNT = 3;
-
-class TestClock implements Clock {
-  time = Date.parse('2026-03-01T12:00:00.000Z');
-  now() {
-    return new Date(this.time);
-  }
-}
 
 interface WsClient {
   on(event: 'close', listener: (code: number) => void): void;
@@ -41,13 +30,14 @@ let nextAddress = 1;
 let nextEmail = 1;
 
 describe.each([await routeDatabaseKind()])('password reset on %s', (kind) => {
+  // The link's hour passes on this clock.
+  const clock = new TestClock();
+  let smtp: SmtpFake;
+  let server: AccountsApp;
   let database: TestDatabase;
   let runtime: Runtime;
   let app: FastifyInstance;
-  let smtp: SmtpFake;
-  let dataDir: string;
   let port: number;
-  const clock = new TestClock();
 
   function browser() {
     const address = `10.9.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
@@ -94,32 +84,22 @@ describe.each([await routeDatabaseKind()])('password reset on %s', (kind) => {
   const eventCount = async () => Number((await database.db.selectFrom('es_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     smtp = await startSmtpFake();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'reset-test-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      CPU_POOL_SIZE: '1',
+    server = await startAccountsApp(kind, clock, {
       PUBLIC_ORIGIN: ORIGIN,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Card Grader <no-reply@cards.test>',
       AUTH_RATE_LIMIT_PER_ADDRESS: String(PER_ADDRESS),
       AUTH_RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT),
     });
-    runtime = await createRuntime(config, { role: 'api', database, clock });
-    app = await buildApp(runtime);
+    ({ database, runtime, app } = server);
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;
   }, 60_000);
 
   afterAll(async () => {
-    await app?.close();
-    await runtime?.close();
+    await server?.close();
     await smtp?.close();
-    await database?.destroy();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers an unknown address exactly as a known one, as fast, and mails only the known one', async () => {
