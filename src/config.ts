@@ -121,6 +121,10 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_PER_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  // Mail (a password reset link): through this SMTP server, `smtp://user:pass@host:587` (STARTTLS when offered) or
+  // `smtps://…:465`; unset, each message goes to the log and to DATA_DIR/mail-outbox.jsonl instead.
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), 'SMTP_URL takes smtp://[user:pass@]host[:port] or smtps://…'),
+  MAIL_FROM: z.string().trim().min(3).default('Card Grader <no-reply@localhost>'),
   // Grading is the costly call: per client address for guests, per account for signed-in users, a minute and a day.
   GRADE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   GRADE_LIMIT_GUEST_PER_DAY: z.coerce.number().int().min(1).default(200),

@@ -18,6 +18,7 @@ import { imageStoreWarning, openImageStore, type ImageStore } from './infra/imag
 import { countedEventStore, countedImageFetcher, observeGradingStage, timedJobHandler } from './infra/metrics/metrics.ts';
 import { createPaymentProcessor } from './infra/payments/index.ts';
 import type { PaymentProcessor } from './infra/payments/types.ts';
+import { openMailer, type Mailer } from './infra/mail/mailer.ts';
 import { createJobQueue, type JobQueue } from './infra/queue/index.ts';
 import { asyncProjections, inlineProjections } from './projections/index.ts';
 import { createProgressPublisher, type ProgressPublisher } from './projections/imports/progress-channel.ts';
@@ -50,6 +51,8 @@ export interface Services {
   cardIds: CardIds;
   /** The account provider and the sign-in rate limits; built once, shared by every route. */
   accounts: Accounts;
+  /** Mail out (password reset links): SMTP_URL's server, or the log and DATA_DIR's outbox. */
+  mailer: Mailer;
   /** Card payments for orders: the built-in test mode, or a processor's API. */
   payments: PaymentProcessor;
   /** Market prices by catalogue id (PRICE_SOURCE): the Pokémon TCG API, or none. */
@@ -145,6 +148,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const cardIds = createCardIds(database.db);
     const accounts = createAccounts({ config, logger, database, eventStore, clock, ids });
     closers.push({ name: 'accounts', close: () => accounts.close() });
+    const mailer = openMailer(config, logger, clock);
+    closers.push({ name: 'mailer', close: () => mailer.close() });
 
     if (options.role === 'api') {
       const renamed = await renameEmailUsernames(eventStore, () => ({ actor: { kind: 'system', id: 'usernames' }, commandId: ids.uuid(), timestamp: clock.now().toISOString() }), database.db);
@@ -163,7 +168,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const payments = createPaymentProcessor(config, clock);
     const importProgress = createProgressPublisher(database, { onError: (error) => logger.warn({ err: error }, 'import progress not published') });
     closers.push({ name: 'import progress', close: () => importProgress.flush() });
-    const services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, payments, importProgress, prices } as Services;
+    const services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, mailer, payments, importProgress, prices } as Services;
     services.importRows = createImportRowHandler(services);
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];

@@ -26,6 +26,7 @@ import { accountRoutes } from './routes/account.ts';
 import { achievementRoutes } from './routes/achievements.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { authRoutes } from './routes/auth.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -148,6 +149,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
     // Routes: one line per feature.
     await api.register(authRoutes, { runtime });
+    await api.register(passwordResetRoutes, { runtime });
     await api.register(cardRoutes, { runtime });
     await api.register(professionalGradeRoutes, { runtime });
     await api.register(leaderboardRoutes, { runtime });

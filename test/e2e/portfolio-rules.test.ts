@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PortfolioCard } from '../../src/contracts/portfolio.ts';
 import { cardFromAnalysis } from '../../src/contracts/portfolio-analysis.ts';
 import { portfolioCsv, portfolioCsvFileName, PORTFOLIO_CSV_COLUMNS } from '../../web/src/features/portfolio/csv-export.ts';
-import { filterPortfolio, pairImages, portfolioSearchSchema, sortPortfolio, summarise, urlLines } from '../../web/src/features/portfolio/portfolio-view.ts';
+import { filterPortfolio, pairImages, pasteUrlPairs, portfolioSearchSchema, sortPortfolio, summarise, withoutLines } from '../../web/src/features/portfolio/portfolio-view.ts';
 
 // The portfolio screen's list rules (SPEC.md §9) as pure functions: search, graded only, sorts, the summary in exact
 // cents, pairing of photos and URLs, and the CSV export with formula cells neutralised.
@@ -75,7 +75,21 @@ describe('the portfolio list', () => {
   it('pairs photos and URL lines front/back, an odd count making the last single-sided', () => {
     expect(pairImages(['1', '2', '3'])).toEqual([{ front: '1', back: '2' }, { front: '3', back: null }]);
     expect(pairImages([])).toEqual([]);
-    expect(urlLines('a\r\n\n  b  \n\t\nc\n')).toEqual(['a', 'b', 'c']);
+    // Paste URLs (issue 35): lines pair in order; two on a line pair by hand; a lone line before them or at the end has no back.
+    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((x) => `https://img.example/${x}.jpg`);
+    expect(pasteUrlPairs(`${a}\r\n\n${b}\n${c}\n${d}, ${e}\n`)).toEqual({
+      cards: [
+        { front: { url: a, line: 1 }, back: { url: b, line: 3 } },
+        { front: { url: c, line: 4 }, back: null },
+        { front: { url: d, line: 5 }, back: { url: e, line: 5 } },
+      ],
+      problems: [],
+    });
+    expect(pasteUrlPairs(`${a}\nftp://x/y.jpg\n${a} ${b} ${c}`).problems.map((p) => [p.line, p.reason.split(':')[0]])).toEqual([
+      [2, 'Not a web address'],
+      [3, 'More than two addresses on one line'],
+    ]);
+    expect(withoutLines(`${a}\n${b}\n\n${c}\n`, new Set([1, 2]))).toBe(c);
   });
 });
 

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestDataClaimers, type GuestDataClaimer } from '../../src/commands/accounts/guest-data-claimers.ts';
 import { guestSessionStream, userStream } from '../../src/commands/accounts/streams.ts';
-import { loadConfig } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
 import { GUEST_SESSION_TTL_MS } from '../../src/infra/auth/session-repository.ts';
-import type { Clock } from '../../src/infra/clock/clock.ts';
-import { createRuntime, type Runtime } from '../../src/runtime.ts';
-import { createTestDatabase, routeDatabaseKind, type TestDatabase } from '../support/database.ts';
+import type { Runtime } from '../../src/runtime.ts';
+import { startAccountsApp, type AccountsApp } from '../support/accounts-app.ts';
+import { routeDatabaseKind, type TestDatabase } from '../support/database.ts';
+import { TestClock } from '../support/test-clock.ts';
 import { multipartBody } from './cards-harness.ts';
 
 // The accounts API through the real app (buildApp over a real runtime), as a browser uses it:
@@ -22,13 +18,6 @@ const HOST = 'cards.test';
 const ORIGIN = `http://${HOST}`;
 const PER_ADDRESS = 12;
 const PER_ACCOUNT = 3;
-
-class TestClock implements Clock {
-  time = Date.parse('2026-03-01T12:00:00.000Z');
-  now() {
-    return new Date(this.time);
-  }
-}
 
 let nextAddress = 1;
 let nextEmail = 1;
@@ -51,7 +40,7 @@ describe.each([await routeDatabaseKind()])('accounts API on %s', (kind) => {
   let database: TestDatabase;
   let runtime: Runtime;
   let app: FastifyInstance;
-  let dataDir: string;
+  let server: AccountsApp;
   const clock = new TestClock();
 
   /** A browser: its own address and cookie jar. */
@@ -122,29 +111,18 @@ describe.each([await routeDatabaseKind()])('accounts API on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'auth-test-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      CPU_POOL_SIZE: '1',
+    server = await startAccountsApp(kind, clock, {
       PUBLIC_ORIGIN: ORIGIN,
       TRUSTED_ORIGINS: 'https://partner.example',
       TRUST_PROXY: '1', // one proxy in front: X-Forwarded-Proto says HTTPS; client addresses come from remoteAddress
       AUTH_RATE_LIMIT_PER_ADDRESS: String(PER_ADDRESS),
       AUTH_RATE_LIMIT_PER_ACCOUNT: String(PER_ACCOUNT),
     });
-    runtime = await createRuntime(config, { role: 'api', database, clock });
-    app = await buildApp(runtime);
-    await app.ready();
+    ({ database, runtime, app } = server);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await runtime?.close();
-    await database?.destroy();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server?.close();
   });
 
   describe('sessions', () => {

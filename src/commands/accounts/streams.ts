@@ -12,3 +12,9 @@ export const emailClaimStream = (email: string) => ({
 });
 
 export const guestSessionStream = (guestId: string) => ({ streamId: `guest-${guestId}`, streamType: 'guest-session' });
+
+/** One emailed reset link, named by its token's hash: the token itself is only in the mail. */
+export const passwordResetStream = (token: string) => ({
+  streamId: `password-reset-${createHash('sha256').update(token).digest('hex')}`,
+  streamType: 'password-reset',
+});

@@ -49,8 +49,11 @@ export type SignInRefused = DomainEvent<'SignInRefused', z.infer<typeof signInRe
 export const marketingPreferenceChangedSchema = z.object({ userId: z.string(), enabled: z.boolean(), at: z.string() });
 export type MarketingPreferenceChanged = DomainEvent<'MarketingPreferenceChanged', z.infer<typeof marketingPreferenceChangedSchema>>;
 
-/** A new password, after the current one was checked (Settings, Security). The hash only, never the password. */
-export const passwordChangedSchema = z.object({ userId: z.string(), passwordHash: z.string().max(255), at: z.string() });
+/**
+ * A new password (the hash only, never the password): after the current one was checked (Settings, Security), or
+ * through an emailed reset link (`via: 'reset_link'`; absent in events recorded before there were links).
+ */
+export const passwordChangedSchema = z.object({ userId: z.string(), passwordHash: z.string().max(255), at: z.string(), via: z.enum(['settings', 'reset_link']).optional() });
 export type PasswordChanged = DomainEvent<'PasswordChanged', z.infer<typeof passwordChangedSchema>>;
 
 /**
@@ -82,6 +85,17 @@ export type EmailReleased = DomainEvent<'EmailReleased', z.infer<typeof emailRel
 export const guestSessionClaimedSchema = z.object({ guestId: z.string(), userId: z.string(), claimedAt: z.string() });
 export type GuestSessionClaimed = DomainEvent<'GuestSessionClaimed', z.infer<typeof guestSessionClaimedSchema>>;
 
+/**
+ * The stream `password-reset-<sha256(token)>`: one emailed reset link. The token itself is only in the mail; the
+ * stream is named by its hash, so the log cannot be read for a working link. No email here: the user's id is enough.
+ */
+export const passwordResetRequestedSchema = z.object({ userId: z.string(), requestedAt: z.string(), expiresAt: z.string() });
+export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', z.infer<typeof passwordResetRequestedSchema>>;
+
+/** The link was followed and a new password chosen: it works once. */
+export const passwordResetUsedSchema = z.object({ userId: z.string(), usedAt: z.string() });
+export type PasswordResetUsed = DomainEvent<'PasswordResetUsed', z.infer<typeof passwordResetUsedSchema>>;
+
 export type UserEvent =
   | UserRegistered
   | UserLoggedIn
@@ -93,7 +107,8 @@ export type UserEvent =
   | AccountErased;
 export type EmailClaimEvent = EmailClaimed | EmailReleased;
 export type GuestSessionEvent = GuestSessionClaimed;
-export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent;
+export type PasswordResetEvent = PasswordResetRequested | PasswordResetUsed;
+export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent | PasswordResetEvent;
 
 export const accountsEventSchemas = {
   UserRegistered: userRegisteredSchema,
@@ -107,4 +122,6 @@ export const accountsEventSchemas = {
   EmailClaimed: emailClaimedSchema,
   EmailReleased: emailReleasedSchema,
   GuestSessionClaimed: guestSessionClaimedSchema,
+  PasswordResetRequested: passwordResetRequestedSchema,
+  PasswordResetUsed: passwordResetUsedSchema,
 } as const;

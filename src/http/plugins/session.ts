@@ -6,6 +6,10 @@ import { createSessionRepository, type NewSession, type Session } from '../../in
 import type { Clock, IdGenerator } from '../../infra/clock/clock.ts';
 import type { EventMetadata } from '../../infra/event-store/types.ts';
 import type { RouteOptions } from '../app.ts';
+import type { Kysely } from 'kysely';
+import { accountKeyOf, type DeviceCookies } from '../../infra/auth/device-cookies.ts';
+import type { Tables } from '../../infra/database/schema.ts';
+import { findUserById } from '../../projections/users/queries.ts';
 
 // Server-side sessions in an HttpOnly, SameSite=Lax cookie (DESIGN.md §6). A visitor without a live session is a
 // guest with a session that is not stored yet: reads (a crawler's, a health checker's) write nothing and set no
@@ -18,6 +22,16 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The not-yet-stored guest session of a cookie-less request. */
 const PENDING = Symbol('pending guest session');
+
+/**
+ * The account's device cookies stop exempting their browsers from the sign-in throttle: whoever the owner is locking
+ * out (a new password, by Settings or a reset link, or signed out everywhere) no longer guesses unthrottled from a
+ * browser that once signed in.
+ */
+export async function forgetAccountDevices(db: Kysely<Tables>, deviceCookies: DeviceCookies, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user) await deviceCookies.revokeAll(accountKeyOf(user.email));
+}
 
 /** The caller of a request: a signed-in user (userId) or a guest (userId null). */
 export type RequestSession = Pick<Session, 'id' | 'userId' | 'guestId'>;
@@ -32,6 +46,11 @@ export interface SessionControl {
   keepOnlyThisBrowser(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<number>;
   /** Every session of the user revoked, this one included, and the cookie cleared. */
   signOutEverywhere(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<number>;
+  /**
+   * Every session of the user revoked and its sockets closed, from a request that need not be theirs (a password
+   * reset through an emailed link: the browser that follows it keeps its own session, a guest's included).
+   */
+  revokeEverySession(userId: string): Promise<number>;
   /** This write made nothing a guest owns: a cookie-less caller stays without a session. */
   noNewGuestSession(request: FastifyRequest): void;
 }
@@ -80,6 +99,11 @@ export const sessionPlugin = fp(
 
     app.decorateRequest('session', null as unknown as RequestSession);
     app.decorateRequest(PENDING, null);
+    async function revokeEverySession(userId: string): Promise<number> {
+      const revoked = await sessions.revokeUserSessions(userId);
+      app.liveSockets.closeUser(userId);
+      return revoked;
+    }
     app.decorate('sessions', {
       // Each way a session ends closes its WebSockets at once on this process (./live-sockets.ts looks after the
       // others within a second).
@@ -101,11 +125,11 @@ export const sessionPlugin = fp(
         return revoked;
       },
       async signOutEverywhere(request, reply, userId) {
-        const revoked = await sessions.revokeUserSessions(userId);
-        app.liveSockets.closeUser(userId);
+        const revoked = await revokeEverySession(userId);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return revoked;
       },
+      revokeEverySession,
       noNewGuestSession(request) {
         request[PENDING] = null;
       },

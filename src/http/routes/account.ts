@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { eraseAccount } from '../../commands/accounts/erase-account.ts';
 import { accountDeletedSchema, accountSettingsSchema, changePasswordSchema, deleteAccountSchema, leaderboardOptOutSchema, marketingPreferenceSchema, personalDataMessages } from '../../contracts/account.ts';
 import { AppError } from '../../contracts/errors.ts';
-import { accountKeyOf, createDeviceCookies } from '../../infra/auth/device-cookies.ts';
-import { findUserById } from '../../projections/users/queries.ts';
+import { createDeviceCookies } from '../../infra/auth/device-cookies.ts';
 import { accountErasureDeps, exportPersonalData } from '../../personal-data.ts';
 import { fileField, routeDocs } from '../route-docs.ts';
 import type { RouteOptions } from '../app.ts';
-import { commandMetadata, requireUser } from '../plugins/session.ts';
+import { commandMetadata, forgetAccountDevices, requireUser } from '../plugins/session.ts';
 
 // Settings (SPEC.md §2, issue 12): the account's marketing preference, its password, and signing out of every
 // device; and the person's data taken back (issue 34): the leaderboard opt-out, Download my data, Delete my account. Through the provider port: the built-in provider keeps accounts here, so these change them here.
@@ -20,15 +19,7 @@ export const accountRoutes: FastifyPluginAsync<RouteOptions> = async (app, { run
   const { provider, rateLimiter, limits } = accounts;
   const deviceCookies = createDeviceCookies(runtime.database.db);
 
-  /**
-   * The account's device cookies stop exempting their browsers from the sign-in throttle: whoever the owner is
-   * locking out (a new password, or signed out everywhere) no longer guesses unthrottled from a browser that once
-   * signed in.
-   */
-  async function forgetDevices(userId: string): Promise<void> {
-    const user = await findUserById(runtime.database.db, userId);
-    if (user) await deviceCookies.revokeAll(accountKeyOf(user.email));
-  }
+  const forgetDevices = (userId: string) => forgetAccountDevices(runtime.database.db, deviceCookies, userId);
 
   app.get('/api/account/settings', { schema: routeDocs({ summary: 'The account as Settings shows it', tags: ['settings'], responses: { 200: accountSettingsSchema }, errors: [401] }) }, async (request) => provider.accountSettings(requireUser(request)));
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { recordLogin } from '../../commands/accounts/record-login.ts';
 import { registerUser } from '../../commands/accounts/register-user.ts';
 import { changePassword, setLeaderboardOptOut, setMarketingPreference } from '../../commands/accounts/account-settings.ts';
+import { resetPassword } from '../../commands/accounts/password-reset.ts';
 import { BUILT_IN_PROVIDER_TOKEN, type ProviderProfile } from '../../contracts/auth.ts';
 import { SERVICE_LEVELS } from '../../domain/orders/service-levels.ts';
 import { AppError } from '../../contracts/errors.ts';
@@ -116,6 +117,12 @@ export function builtInProvider(deps: BuiltInProviderDeps): GradingProvider {
       }
       const passwordHash = await hasher.hash(input.password);
       await changePassword({ store, metadata }, { userId, passwordHash, at: clock.now().toISOString() });
+    },
+
+    async resetPassword(token, password, metadata) {
+      // Hashed before the link is spent: a failure here leaves the link working.
+      const passwordHash = await hasher.hash(password);
+      return resetPassword({ store, metadata }, { token, passwordHash, at: clock.now().toISOString() });
     },
 
     // The address book here is the only one there is.

@@ -31,6 +31,11 @@ export interface GradingProvider {
   verifyPassword(userId: string, password: string): Promise<void>;
   /** Checks the current password (unauthorized `wrong_current_password`), then records the new one's hash. */
   changePassword(userId: string, input: ChangePasswordInput, metadata: EventMetadata): Promise<void>;
+  /**
+   * Through an emailed reset link (issue 35): spends the link (refused when unknown, used or expired:
+   * `reset_link_*`) and records the new password's hash. Returns the account's id, for signing it out everywhere.
+   */
+  resetPassword(token: string, password: string, metadata: EventMetadata): Promise<{ userId: string }>;
   /** Addresses kept at the provider, copied into the address book (SPEC.md §7 sync-ags-addresses). */
   syncAddresses(userId: string, metadata: EventMetadata): Promise<AddressSyncResult>;
   /** SPEC.md §3 Service level: what the provider grades at, for how much. */

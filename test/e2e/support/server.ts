@@ -28,9 +28,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the real server (`node src/main.ts`) in embedded mode on a free port with a fresh data
- * directory, and waits until it answers HTTP.
+ * directory, and waits until it answers HTTP. `extraEnv` adds settings (a test's own fake services, e.g. SMTP_URL).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'card-grader-e2e-'));
   await seedPgliteDataDir(dataDir);
@@ -50,6 +50,7 @@ export async function startServer(): Promise<RunningServer> {
     WS_PER_ADDRESS: '1000',
     // No test reaches the network: no market prices (the price source has tests of its own, against a fake).
     PRICE_SOURCE: 'none',
+    ...extraEnv,
   };
   // Embedded database and queue: the browser tests need no services.
   delete env.DATABASE_URL;

@@ -15,13 +15,13 @@ const screenshotDir = path.join(repoRoot, 'test-results');
  * One server and one browser per test file. Each test opens pages with `newPage`; they start with no
  * cookies, and when a test fails a screenshot of each of its pages is saved in test-results/.
  */
-export function useBrowserSession() {
+export function useBrowserSession(options: { env?: Record<string, string> } = {}) {
   let server: RunningServer | undefined;
   let browser: RunningBrowser | undefined;
   let openPages: Page[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options.env);
     browser = await launchBrowser(server.baseUrl);
   });
 

@@ -96,10 +96,66 @@ export function pairImages<T>(items: readonly T[]): { front: T; back: T | null }
   return pairs;
 }
 
-/** URL mode: one URL per line, blank lines ignored. */
-export function urlLines(text: string): string[] {
+
+/** One URL of Paste URLs, with the line it was typed on (1-based, counting blank lines, as the text box shows them). */
+export interface PastedUrl {
+  url: string;
+  line: number;
+}
+
+export interface PastedCard {
+  front: PastedUrl;
+  back: PastedUrl | null;
+}
+
+export interface PastedUrls {
+  cards: PastedCard[];
+  /** Lines that are not one or two web addresses: nothing of them is sent until they are fixed. */
+  problems: { line: number; text: string; reason: string }[];
+}
+
+const WEB_ADDRESS = /^https?:\/\/[^\s/]+/i;
+
+/**
+ * Paste URLs (issue 35): a line with one URL is a side, and such lines pair up in order, front then back; a line with
+ * two URLs (a space, comma or tab between) is one card's front and back, so a person can pair them by hand. A single
+ * line left over (before a line of two, or at the end) is a card without a back.
+ */
+export function pasteUrlPairs(text: string): PastedUrls {
+  const cards: PastedCard[] = [];
+  const problems: PastedUrls['problems'] = [];
+  let pending: PastedUrl | null = null;
+  const flush = () => {
+    if (pending) cards.push({ front: pending, back: null });
+    pending = null;
+  };
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    const parts = raw.trim().split(/[\s,]+/).filter((part) => part !== '');
+    if (parts.length === 0) return;
+    const notUrl = parts.find((part) => !WEB_ADDRESS.test(part));
+    if (notUrl !== undefined) return problems.push({ line, text: raw.trim(), reason: 'Not a web address: it should start with http:// or https://.' });
+    if (parts.length > 2) return problems.push({ line, text: raw.trim(), reason: 'More than two addresses on one line: put a card’s front and back on a line, or one address per line.' });
+    if (parts.length === 2) {
+      flush();
+      cards.push({ front: { url: parts[0]!, line }, back: { url: parts[1]!, line } });
+    } else if (pending) {
+      cards.push({ front: pending, back: { url: parts[0]!, line } });
+      pending = null;
+    } else {
+      pending = { url: parts[0]!, line };
+    }
+  });
+  flush();
+  return { cards, problems };
+}
+
+/** The text of Paste URLs without the lines of the cards that were added: what failed stays there to fix. */
+export function withoutLines(text: string, lines: ReadonlySet<number>): string {
   return text
     .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+    .filter((_, index) => !lines.has(index + 1))
+    .join('\n')
+    .replace(/^\s*\n/gm, '')
+    .trimEnd();
 }

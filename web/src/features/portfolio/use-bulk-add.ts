@@ -2,12 +2,14 @@ import { analysisResultSchema, cardFromAnalysis } from '@contracts/portfolio-ana
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { portfolioQueryOptions, postPortfolioCard, valueHistoryQueryOptions } from './api';
 
 // The bulk add of SPEC.md §4: each front/back pair is analysed, one pair at a time, and added; an item goes
-// analysing, then complete or error. A pair that fails still adds a placeholder 'Unanalyzed Card N'. When all are
-// done the items clear after 3 seconds.
+// analysing, then complete or error ('Error analyzing Card N'). Only what was analysed is added (issue 35 departs
+// from SPEC.md §4 here: no 'Unanalyzed Card N' placeholder, and a total failure's items are not cleared):
+// a pair that fails stays listed with the server's reason and the photo or URL it names, and stays in the form to fix
+// (onFinished says which pairs were added). When every pair was added the items clear after 3 seconds.
 
 export const CLEAR_AFTER_MS = 3_000;
 
@@ -15,13 +17,27 @@ export interface BulkItem {
   n: number;
   status: 'analyzing' | 'complete' | 'error';
   name: string;
+  /** For a failed pair: why, in the server's words, and which side it was about when the server said. */
+  failure?: { reason: string; side: 'front' | 'back' | null };
+  /** What the person knows the pair by: its URLs or file names. */
+  front?: string | undefined;
+  back?: string | null | undefined;
 }
 
 export interface BulkPair {
   front: string;
   back: string | null;
-  /** URL mode: the URLs themselves are kept as the placeholder's pictures. */
-  keepAsImages?: boolean;
+  /** What the pair is shown as (a URL, a file name); the data itself may be a long data: URL. */
+  label?: { front: string; back: string | null };
+}
+
+/** The server names the side it could not read ("Front image URL: …"); the reason is the rest. */
+export function failureOf(error: unknown): NonNullable<BulkItem['failure']> {
+  const message = (error instanceof ApiError ? error.serverMessage : undefined) ?? 'The card could not be analysed. Please try again.';
+  const side = /^(Front|Back) image( URL)?: (.*)$/s.exec(message);
+  if (!side) return { reason: message, side: null };
+  const reason = side[3]!;
+  return { reason: reason.charAt(0).toUpperCase() + reason.slice(1), side: side[1] === 'Front' ? 'front' : 'back' };
 }
 
 export function useBulkAdd(onCleared: () => void) {
@@ -34,46 +50,44 @@ export function useBulkAdd(onCleared: () => void) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const run = useCallback(
-    async (pairs: BulkPair[]) => {
+    async (pairs: BulkPair[], onFinished?: (added: ReadonlySet<number>) => void) => {
       if (pairs.length === 0 || running) return;
       clearTimeout(timer.current);
       setRunning(true);
       setOutcome(null);
-      setItems(pairs.map((_, i) => ({ n: i + 1, status: 'analyzing', name: `Card ${i + 1}` })));
+      setItems(pairs.map((pair, i) => ({ n: i + 1, status: 'analyzing', name: `Card ${i + 1}`, front: pair.label?.front, back: pair.label?.back })));
       const update = (n: number, item: Partial<BulkItem>) => setItems((all) => all.map((it) => (it.n === n ? { ...it, ...item } : it)));
-      let analysed = 0;
+      const added = new Set<number>();
       for (const [i, pair] of pairs.entries()) {
         const n = i + 1;
         try {
           const response = await apiRequest('POST', '/api/analyze-card-images', { frontImage: pair.front, backImage: pair.back });
           const result = analysisResultSchema.parse(await response.json());
           await postPortfolioCard(cardFromAnalysis(result));
-          analysed++;
+          added.add(i);
           update(n, { status: 'complete', name: result.cardName });
-        } catch {
-          update(n, { status: 'error', name: `Error analyzing Card ${n}` });
-          // The placeholder is still added (SPEC.md §4), with the pictures when they were URLs.
-          await postPortfolioCard({
-            cardName: `Unanalyzed Card ${n}`,
-            isGraded: false,
-            category: 'Trading Card',
-            ...(pair.keepAsImages ? { imageUrl: pair.front, backImageUrl: pair.back } : {}),
-          }).catch(() => undefined);
+        } catch (error) {
+          update(n, { status: 'error', name: `Error analyzing Card ${n}`, failure: failureOf(error) });
         }
       }
       void queryClient.invalidateQueries({ queryKey: portfolioQueryOptions.queryKey });
       void queryClient.invalidateQueries({ queryKey: valueHistoryQueryOptions.queryKey });
       setRunning(false);
-      if (analysed === 0) {
+      onFinished?.(added);
+      const failed = pairs.length - added.size;
+      if (added.size === 0) {
         toast({ title: 'Error', description: 'Failed to analyze images. Please try adding cards manually.', variant: 'destructive' });
-        setItems([]);
-        setOutcome('Failed to analyze images. Please try adding cards manually.');
-        onCleared();
+        setOutcome(`No card was added: ${pairs.length === 1 ? 'the reason is' : 'the reasons are'} below. Fix what they name and try again, or add the card by hand.`);
         return;
       }
-      const added = `Successfully analyzed and added ${analysed} card(s) to your portfolio`;
-      toast({ title: 'Cards Added', description: added });
-      setOutcome(added);
+      const addedText = `Successfully analyzed and added ${added.size} card(s) to your portfolio`;
+      toast({ title: 'Cards Added', description: addedText });
+      if (failed > 0) {
+        // What failed stays on screen, with its reason, until the next try.
+        setOutcome(`${addedText}. ${failed} ${failed === 1 ? 'card was' : 'cards were'} not added: see below.`);
+        return;
+      }
+      setOutcome(addedText);
       timer.current = setTimeout(() => {
         setItems([]);
         setOutcome(null);

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema } from '@contracts/auth';
@@ -31,6 +32,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Field id="login-password" label="Password" error={errors.password?.message}>
         {(control) => <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />}
       </Field>
+      <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api';
 import { isPortfolioPhoto } from '../portfolio-photos';
-import { pairImages, urlLines } from '../portfolio-view';
+import { pairImages, pasteUrlPairs, withoutLines, type PastedUrls } from '../portfolio-view';
 import { readAsDataUrl, useBulkAdd, type BulkItem } from '../use-bulk-add';
 import { CameraCapture } from './camera-capture';
 import { ManualCardForm } from './manual-card-form';
@@ -33,18 +33,77 @@ function BulkItems({ items }: { items: BulkItem[] }) {
   return (
     <ul className="grid gap-1 rounded-lg border p-2 text-sm" aria-label="Cards being added">
       {items.map((item) => (
-        <li key={item.n} className="flex items-center gap-2" data-testid="bulk-item" data-status={item.status}>
-          {item.status === 'analyzing' ? (
-            <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-label="Analyzing" />
-          ) : item.status === 'complete' ? (
-            <Check className="size-4 text-emerald-700" aria-label="Added" />
-          ) : (
-            <X className="size-4 text-destructive" aria-label="Failed" />
-          )}
-          <span>{item.status === 'analyzing' ? `Analyzing ${item.name}…` : item.name}</span>
+        <li key={item.n} className="grid gap-0.5" data-testid="bulk-item" data-status={item.status}>
+          <span className="flex items-center gap-2">
+            {item.status === 'analyzing' ? (
+              <LoaderCircle className="size-4 shrink-0 animate-spin text-muted-foreground" aria-label="Analyzing" />
+            ) : item.status === 'complete' ? (
+              <Check className="size-4 shrink-0 text-emerald-700" aria-label="Added" />
+            ) : (
+              <X className="size-4 shrink-0 text-destructive" aria-label="Failed" />
+            )}
+            <span>{item.status === 'analyzing' ? `Analyzing ${item.name}…` : item.name}</span>
+          </span>
+          {item.failure ? <BulkFailure item={item} failure={item.failure} /> : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Which photo or URL failed, and why: the one the server named, or the pair when it was about the card. */
+function BulkFailure({ item, failure }: { item: BulkItem; failure: NonNullable<BulkItem['failure']> }) {
+  const named = failure.side === 'front' ? [['Front', item.front]] : failure.side === 'back' ? [['Back', item.back]] : [['Front', item.front], ['Back', item.back]];
+  return (
+    <div className="ml-6 grid gap-0.5 text-muted-foreground" data-testid="bulk-failure">
+      {named
+        .filter(([, what]) => what)
+        .map(([side, what]) => (
+          <span key={side} className="break-all">
+            {side}: <span className="font-mono text-foreground">{what}</span>
+          </span>
+        ))}
+      <span className="font-medium text-destructive">{failure.reason}</span>
+    </div>
+  );
+}
+
+/** Paste URLs: how the lines pair up, as they are typed, and the lines that cannot be sent. */
+function UrlPairing({ pasted }: { pasted: PastedUrls }) {
+  if (pasted.cards.length === 0 && pasted.problems.length === 0) return null;
+  return (
+    <div className="grid gap-2 text-sm">
+      {pasted.cards.length > 0 ? (
+        <ol className="grid gap-1 rounded-lg border p-2" aria-label="How the URLs pair up" data-testid="url-pairs">
+          {pasted.cards.map((card, i) => (
+            <li key={`${card.front.line}-${i}`} className="grid gap-0.5" data-testid="url-pair">
+              <span className="font-medium">Card {i + 1}</span>
+              <span className="break-all">
+                Front (line {card.front.line}): <span className="font-mono">{card.front.url}</span>
+              </span>
+              <span className="break-all text-muted-foreground">
+                {card.back ? (
+                  <>
+                    Back (line {card.back.line}): <span className="font-mono text-foreground">{card.back.url}</span>
+                  </>
+                ) : (
+                  'No back'
+                )}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {pasted.problems.length > 0 ? (
+        <ul className="grid gap-1 rounded-lg border border-destructive/40 p-2" aria-label="Lines to fix" data-testid="url-problems">
+          {pasted.problems.map((problem) => (
+            <li key={problem.line} className="break-all text-destructive">
+              Line {problem.line} (<span className="font-mono">{problem.text}</span>): {problem.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
@@ -76,21 +135,37 @@ export function AddCardsDialog({
   }, [onFilesChange]);
   const bulk = useBulkAdd(clear);
 
-  function start(pairs: Parameters<typeof bulk.run>[0]) {
+  function start(...args: Parameters<typeof bulk.run>) {
     if (!user) {
       toast({ title: 'Error', description: 'User not authenticated', variant: 'destructive' });
       return;
     }
-    void bulk.run(pairs);
+    void bulk.run(...args);
   }
 
   async function analyseFiles() {
     const images = await Promise.all(files.map(readAsDataUrl));
-    start(pairImages(images));
+    const names = pairImages(files.map((file) => file.name));
+    start(
+      pairImages(images).map((pair, i) => ({ ...pair, label: names[i]! })),
+      // The photos of the cards added go; those that failed stay chosen, to try again or replace.
+      (added) => onFilesChange(files.filter((_, index) => !added.has(Math.floor(index / 2)))),
+    );
+  }
+
+  function analyseUrls() {
+    const { cards } = pasted;
+    const typed = urls;
+    start(
+      cards.map((card) => ({ front: card.front.url, back: card.back?.url ?? null, label: { front: card.front.url, back: card.back?.url ?? null } })),
+      // What was typed stays, but for the lines of the cards added: a failed URL is there to fix.
+      (added) => setUrls(withoutLines(typed, new Set(cards.filter((_, i) => added.has(i)).flatMap((card) => [card.front.line, card.back?.line ?? card.front.line])))),
+    );
   }
 
   const filePairs = pairImages(files);
-  const urlPairs = pairImages(urlLines(urls));
+  const pasted = pasteUrlPairs(urls);
+  const urlCount = pasted.cards.length;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -149,23 +224,38 @@ export function AddCardsDialog({
 
           <TabsContent value="url" className="grid gap-3 pt-3">
             <Label htmlFor={`${id}-urls`}>Image URLs, one per line</Label>
+            <p id={`${id}-urls-hint`} className="text-sm text-muted-foreground">
+              Lines pair up in order: front, then back. To pair them yourself, put a card&apos;s front and back on one line with a space between. A
+              line left on its own is a card without a back.
+            </p>
             <Textarea
               id={`${id}-urls`}
               value={urls}
               rows={5}
+              readOnly={bulk.running}
+              aria-describedby={`${id}-urls-hint`}
               onChange={(e) => setUrls(e.target.value)}
               placeholder={'https://example.com/front.jpg\nhttps://example.com/back.jpg'}
               className="min-h-24 font-mono"
             />
-            <Button
-              type="button"
-              className="w-fit"
-              disabled={urlPairs.length === 0 || bulk.running}
-              onClick={() => start(urlPairs.map((pair) => ({ ...pair, keepAsImages: true })))}
-            >
-              {bulk.running ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-              Analyze &amp; Add {urlPairs.length > 0 ? `${urlPairs.length} ${urlPairs.length === 1 ? 'Card' : 'Cards'}` : 'Cards'}
-            </Button>
+            <UrlPairing pasted={pasted} />
+            <div className="grid gap-1">
+              <Button
+                type="button"
+                className="w-fit"
+                disabled={urlCount === 0 || pasted.problems.length > 0 || bulk.running}
+                aria-describedby={pasted.problems.length > 0 ? `${id}-urls-blocked` : undefined}
+                onClick={analyseUrls}
+              >
+                {bulk.running ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+                Analyze &amp; Add {urlCount > 0 ? `${urlCount} ${urlCount === 1 ? 'Card' : 'Cards'}` : 'Cards'}
+              </Button>
+              {pasted.problems.length > 0 ? (
+                <p id={`${id}-urls-blocked`} className="text-sm text-destructive">
+                  Fix the {pasted.problems.length === 1 ? 'line' : 'lines'} above first: nothing is sent until every line is a web address.
+                </p>
+              ) : null}
+            </div>
           </TabsContent>
 
           <TabsContent value="scan" className="pt-3">
