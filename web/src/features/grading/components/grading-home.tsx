@@ -79,7 +79,7 @@ function ResultActions({ result, input, onGradeAnother }: { result: CardResult; 
       size="lg"
       variant="outline"
       disabled={save.isPending}
-      className={user ? 'h-auto min-h-10 w-full whitespace-normal' : undefined}
+      className={user ? 'h-auto min-h-10 w-full whitespace-normal px-3' : undefined}
       onClick={() => save.mutate(saving, { onSuccess: () => void navigate({ to: '/collection' }) })}
     >
       {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
@@ -91,13 +91,14 @@ function ResultActions({ result, input, onGradeAnother }: { result: CardResult; 
       <ProfessionalGradingButton cardId={result.id} saveFirst={user ? () => save.mutateAsync(saving) : undefined} />
       <ShareButton cardId={result.id} cardName={result.cardName} />
       {user ? (
-        // One cell of the phone's action bar: the grid's padding is the button's own here.
-        <div className="flex flex-col items-stretch gap-1" style={{ padding: 0 }} data-testid="save-actions">
+        // One cell of the phone's action bar (the grid's padding is the button's own here), kept low: a 14 px line
+        // under the button, so the bar stays under a fifth of the screen.
+        <div className="flex flex-col items-stretch gap-0.5" style={{ padding: 0 }} data-testid="save-actions">
           {saveButton}
-          <label className="flex cursor-pointer items-center justify-center gap-2 text-xs font-medium text-muted-foreground">
+          <label className="flex cursor-pointer items-center justify-center gap-1.5 text-xs leading-none font-medium text-muted-foreground">
             <input
               type="checkbox"
-              className="size-4 cursor-pointer accent-primary"
+              className="m-0 size-3.5 cursor-pointer accent-primary"
               checked={addToPortfolio}
               onChange={(event) => setAddToPortfolio(event.target.checked)}
             />
