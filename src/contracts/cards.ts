@@ -24,6 +24,8 @@ export type CardResult = z.infer<typeof cardResultSchema>;
 /** GET /api/card/{id}: the result, and whether the caller graded it (a stranger with the link may only share it). */
 export const sharedCardSchema = cardResultSchema.extend({
   yours: z.boolean(),
+  /** The owner's portfolio entry added from this card; null for anyone else, or when there is none. */
+  portfolioCardId: z.number().int().nullable(),
 });
 export type SharedCard = z.infer<typeof sharedCardSchema>;
 
@@ -40,6 +42,15 @@ export const collectionCardSchema = z.object({
   cardType: z.string(),
   imageUrl: z.string().nullable(),
   backImageUrl: z.string().nullable(),
+  /**
+   * The flattened card the engine measured (JPEG, 63 × 88, no table round it), shown in place of the photo, and its
+   * thumbnail for tiles; null on a card graded before they were kept (show the photo).
+   */
+  cardImageUrl: z.string().nullable(),
+  cardThumbUrl: z.string().nullable(),
+  backCardImageUrl: z.string().nullable(),
+  /** The caller's portfolio entry added from this card, if any (issue 35: "In your portfolio →"). */
+  portfolioCardId: z.number().int().nullable(),
   grades: subgradesSchema,
   overallGrade: z.number(),
   conditionAnalysis: z.string().nullable(),

@@ -192,6 +192,8 @@ export const submissionCardSchema = z.object({
   cardSet: z.string().nullable(),
   cardNumber: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** The flattened card, shown in place of the photo; null on a card graded before it was kept. */
+  cardImageUrl: z.string().nullable(),
   overallGrade: z.number(),
   /** The card's known value in dollars, to start the declared value from; null when unknown. */
   estimatedValue: z.string().nullable(),

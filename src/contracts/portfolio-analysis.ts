@@ -42,6 +42,10 @@ export const analysisResultSchema = z.object({
   category: z.string(),
   imageUrl: z.string(),
   backImageUrl: z.string().nullable(),
+  /** The flattened card the engine measured (and its thumbnail), shown in place of the photo. */
+  cardImageUrl: z.string().nullable(),
+  cardThumbUrl: z.string().nullable(),
+  backCardImageUrl: z.string().nullable(),
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 
@@ -62,6 +66,9 @@ export function cardFromAnalysis(result: AnalysisResult): Record<string, unknown
     priceSource: result.price === null ? null : result.priceSource,
     imageUrl: result.imageUrl,
     backImageUrl: result.backImageUrl,
+    cardImageUrl: result.cardImageUrl,
+    cardThumbUrl: result.cardThumbUrl,
+    backCardImageUrl: result.backCardImageUrl,
     notes: result.notes,
   };
 }

@@ -33,6 +33,14 @@ const optionalUrl = (label: string) =>
       message: `${label} must be an http or https address`,
     });
 
+/** A picture this server stored (/api/images/<sha-256>), or nothing. */
+const storedPicture = (label: string) =>
+  z
+    .string()
+    .regex(/^\/api\/images\/[0-9a-f]{64}$/, `${label} must be a picture stored by this server`)
+    .nullable()
+    .optional();
+
 const cardNameSchema = cleanText('name', z.string().trim().min(1, 'Card name is required').max(255, 'Card name must be at most 255 characters'));
 
 /** A grade in steps of `step` between min and max; steps checked in integers, so 9.3 is not 'close enough' to 9.5. */
@@ -73,6 +81,10 @@ const cardFields = {
   priceSource: optionalText('line', 100, 'Price source'),
   imageUrl: optionalUrl('Image URL'),
   backImageUrl: optionalUrl('Back image URL'),
+  // The flattened card an analysis made (POST /api/analyze-card-images answers with them): stored pictures only.
+  cardImageUrl: storedPicture('Card image URL'),
+  cardThumbUrl: storedPicture('Card thumbnail URL'),
+  backCardImageUrl: storedPicture('Back card image URL'),
   condition: optionalText('line', 100, 'Condition'),
   rarity: optionalText('line', 100, 'Rarity'),
   category: optionalText('line', 50, 'Category'),
@@ -125,6 +137,12 @@ export const portfolioCardSchema = z.object({
   priceSource: z.string().nullable(),
   imageUrl: z.string().nullable(),
   backImageUrl: z.string().nullable(),
+  /** The flattened card (and its thumbnail) shown in place of the photo; null when there is none (show the photo). */
+  cardImageUrl: z.string().nullable(),
+  cardThumbUrl: z.string().nullable(),
+  backCardImageUrl: z.string().nullable(),
+  /** The collection card this entry was added from, while it is still in the collection ("In your collection →"). */
+  gradedCardId: z.string().nullable(),
   condition: z.string().nullable(),
   rarity: z.string().nullable(),
   category: z.string(),

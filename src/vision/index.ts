@@ -11,3 +11,5 @@ export { renderSyntheticCard } from './synthetic/render.ts';
 export type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering, SyntheticSlab } from './synthetic/spec.ts';
 export { findSlabLabel, findSlabLabelInPhoto } from './slab-label.ts';
 export type { GreyImage } from './slab-label.ts';
+export { CARD_THUMB_WIDTH, encodeCardPicture } from './card-picture.ts';
+export type { CardPictureFiles } from './card-picture.ts';

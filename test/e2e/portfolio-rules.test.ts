@@ -25,6 +25,10 @@ function card(overrides: Partial<PortfolioCard> = {}): PortfolioCard {
     priceSource: null,
     imageUrl: null,
     backImageUrl: null,
+    cardImageUrl: null,
+    cardThumbUrl: null,
+    backCardImageUrl: null,
+    gradedCardId: null,
     condition: null,
     rarity: null,
     category: 'Trading Card',
@@ -108,6 +112,7 @@ describe('the portfolio CSV', () => {
     const body = cardFromAnalysis({
       cardName: 'Mew', cardSet: null, cardNumber: null, year: null, isGraded: false, gradingCompany: 'PSA', grade: 10, estimatedGrade: 9.5,
       condition: 'Near Mint', estimatedPrice: 'N/A', price: null, priceSource: 'x', notes: null, category: 'Pokemon Card', imageUrl: '/api/images/a', backImageUrl: null,
+      cardImageUrl: null, cardThumbUrl: null, backCardImageUrl: null,
     });
     expect(body).toMatchObject({ gradingCompany: null, officialGrade: null, estimatedGrade: 9.5, currentPrice: null, priceSource: null, category: 'Pokemon Card' });
   });

@@ -46,7 +46,11 @@ describe('professional grades', () => {
     await form.getByLabel('Grade', { exact: true }).selectOption('8');
     await form.getByLabel('Certification number').fill('70496954');
     const slab = await renderSyntheticCard({ pxPerMm: 12, borderColor: '#e8c33a', lettering: { name: 'Mew' }, photo: { noise: 2, slab: PSA_SLAB } }, 33);
+    // The grade screen's styled drop zone, not a native "Choose File" control: the input itself is not drawn.
+    await form.getByText('Drop an image here or click to browse').waitFor();
+    expect(await form.getByLabel(/Slab photo/).evaluate((input) => input.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     await form.getByLabel(/Slab photo/).setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(slab) });
+    await form.getByRole('img', { name: /Slab photo.*preview/ }).waitFor();
     await form.getByRole('button', { name: 'Report grade' }).click();
     await expectToast(page, 'Professional grade recorded', 'PSA 8, verified by the slab label');
 

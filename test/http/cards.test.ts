@@ -198,11 +198,11 @@ describe.each([await routeDatabaseKind()])('cards API on %s', (kind) => {
         const shared = await reader.get(`/api/card/${graded.id}`);
         expect(shared.statusCode).toBe(200);
         // A stranger is told the card is not theirs: the page offers them sharing only.
-        expect(shared.json()).toEqual({ ...graded, yours: false });
+        expect(shared.json()).toEqual({ ...graded, yours: false, portfolioCardId: null });
         const theirs = (await reader.get('/api/my-cards')).json() as { id: string }[];
         expect(theirs.map((c) => c.id)).not.toContain(graded.id);
       }
-      expect((await owner.browser.get(`/api/card/${graded.id}`)).json()).toEqual({ ...graded, yours: true });
+      expect((await owner.browser.get(`/api/card/${graded.id}`)).json()).toEqual({ ...graded, yours: true, portfolioCardId: null });
       const mine = (await owner.browser.get('/api/my-cards')).json();
       expect(mine).toEqual([expect.objectContaining({ id: graded.id, userId: owner.user.id })]);
     });

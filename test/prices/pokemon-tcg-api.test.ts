@@ -161,10 +161,11 @@ describe('the portfolio analysis of an identified card', () => {
   it('fills the year from the catalogue, and the market price with its source', async () => {
     const { analysisOf } = await import('../../src/domain/portfolio/index.ts');
     const { gradedCard, hash } = await import('../cards/graded-card-fixture.ts');
+    const photos = { imageUrl: `/api/images/${hash(1)}`, backImageUrl: null, cardImageUrl: null, cardThumbUrl: null, backCardImageUrl: null };
     const card = gradedCard({
       identification: { source: 'ocr', cardName: 'Pikachu', cardSet: 'Base', cardNumber: '58/102', catalogId: 'base1-58', catalogConfidence: 0.97, cardYear: '1999', estimatedValue: { text: '$12.34', label: 'TCGplayer market, Near Mint, 2026-11-20' } },
     });
-    expect(analysisOf(card, `/api/images/${hash(1)}`, null)).toMatchObject({
+    expect(analysisOf(card, photos)).toMatchObject({
       cardName: 'Pikachu',
       cardSet: 'Base',
       cardNumber: '58/102',
@@ -173,6 +174,6 @@ describe('the portfolio analysis of an identified card', () => {
       price: '12.34',
       priceSource: 'TCGplayer market, Near Mint, 2026-11-20',
     });
-    expect(analysisOf(gradedCard(), `/api/images/${hash(1)}`, null).year).toBeNull();
+    expect(analysisOf(gradedCard(), photos).year).toBeNull();
   });
 });

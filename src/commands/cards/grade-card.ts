@@ -20,6 +20,12 @@ export interface CardPhoto {
   sourceUrl: string | null;
 }
 
+/** The flattened card's JPEG and its thumbnail (src/vision/card-picture.ts). */
+export interface CardPictureFiles {
+  full: Uint8Array;
+  thumb: Uint8Array;
+}
+
 /** The grading service's shape (src/workers/grading `gradeCard`, bound to the runtime's pool and identifier). */
 export type GradePhotos = (photos: { front: Uint8Array; back?: Uint8Array }) => Promise<{
   card: GradedCard;
@@ -27,6 +33,8 @@ export type GradePhotos = (photos: { front: Uint8Array; back?: Uint8Array }) => 
   annotated: { front: Uint8Array; back?: Uint8Array };
   /** JPEG copies of the photos browsers cannot draw (HEIC). */
   display?: { front?: Uint8Array; back?: Uint8Array };
+  /** The flattened card of each side (JPEG and thumbnail), shown in place of the photo; absent from an engine without. */
+  pictures?: { front: CardPictureFiles; back?: CardPictureFiles };
   /** The engine that graded them, recorded with the grade. */
   engine: EngineVersion;
 }>;
@@ -56,10 +64,24 @@ export interface GradeCardOutcome {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The photo as sent, and the copy shown in its place where browsers cannot draw it. */
-async function storePhoto(imageStore: ImageStore, photo: CardPhoto, display: Uint8Array | undefined): Promise<CardImage> {
-  const [stored, shown] = await Promise.all([imageStore.put(photo.bytes), display ? imageStore.put(display) : null]);
-  return { hash: stored.hash, contentType: stored.contentType, sourceUrl: photo.sourceUrl, ...(shown ? { displayHash: shown.hash } : {}) };
+/**
+ * The photo as sent, the copy shown in its place where browsers cannot draw it, and the flattened card with its
+ * thumbnail, derived images kept next to the photo in the same store.
+ */
+export async function storePhoto(imageStore: ImageStore, photo: CardPhoto, display: Uint8Array | undefined, picture: CardPictureFiles | undefined): Promise<CardImage> {
+  const [stored, shown, card, thumb] = await Promise.all([
+    imageStore.put(photo.bytes),
+    display ? imageStore.put(display) : null,
+    picture ? imageStore.put(picture.full) : null,
+    picture ? imageStore.put(picture.thumb) : null,
+  ]);
+  return {
+    hash: stored.hash,
+    contentType: stored.contentType,
+    sourceUrl: photo.sourceUrl,
+    ...(shown ? { displayHash: shown.hash } : {}),
+    ...(card && thumb ? { cardHash: card.hash, cardThumbHash: thumb.hash } : {}),
+  };
 }
 
 export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Promise<GradeCardOutcome> {
@@ -71,10 +93,10 @@ export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Pro
   const state = past.reduce((s, e) => cardDecider.evolve(s, e as unknown as CardEvent), cardDecider.initialState());
   if (state.status === 'graded' && state.owner === owner) return { cardId, graded: false };
 
-  const { card, annotated, display, engine } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
+  const { card, annotated, display, pictures, engine } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
   const [frontImage, backImage, annotatedFront, annotatedBack] = await Promise.all([
-    storePhoto(deps.imageStore, front, display?.front),
-    back ? storePhoto(deps.imageStore, back, display?.back) : null,
+    storePhoto(deps.imageStore, front, display?.front, pictures?.front),
+    back ? storePhoto(deps.imageStore, back, display?.back, pictures?.back) : null,
     deps.imageStore.put(annotated.front),
     annotated.back ? deps.imageStore.put(annotated.back) : null,
   ]);

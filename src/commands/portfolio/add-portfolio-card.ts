@@ -21,6 +21,9 @@ export function newCardDetails(body: AddPortfolioCardBody, defaults: { category?
     estimatedGrade: body.estimatedGrade ?? null,
     imageUrl: body.imageUrl ?? null,
     backImageUrl: body.backImageUrl ?? null,
+    cardImageUrl: body.cardImageUrl ?? null,
+    cardThumbUrl: body.cardThumbUrl ?? null,
+    backCardImageUrl: body.backCardImageUrl ?? null,
     condition: body.condition ?? null,
     rarity: body.rarity ?? null,
     category: body.category ?? defaults.category ?? DEFAULT_CATEGORY,
@@ -32,11 +35,12 @@ export function newCardDetails(body: AddPortfolioCardBody, defaults: { category?
 
 /**
  * Adds a card to the owner's portfolio; returns its new id. `cardId`: an id drawn earlier (a bulk import draws its
- * rows' ids when it starts, so a row worked on twice finds its card there and adds none).
+ * rows' ids when it starts, so a row worked on twice finds its card there and adds none). `gradedCardId`: the owner's
+ * own graded card it comes from, checked by the caller, which links the two.
  */
 export async function addPortfolioCard(
   context: { store: EventStore; db: Kysely<Tables>; metadata: EventMetadata },
-  input: { owner: Owner; body: AddPortfolioCardBody; cardId?: number },
+  input: { owner: Owner; body: AddPortfolioCardBody; cardId?: number; gradedCardId?: string },
 ): Promise<number> {
   const { owner, body } = input;
   const cardId = input.cardId ?? (await nextPortfolioCardId(context.db));
@@ -44,7 +48,10 @@ export async function addPortfolioCard(
   await handleCommand(context, {
     ...portfolioCardStream(cardId),
     decider: portfolioCardDecider,
-    command: { type: 'AddPortfolioCard', data: { cardId, owner, details: newCardDetails(body), price, at: context.metadata.timestamp } },
+    command: {
+      type: 'AddPortfolioCard',
+      data: { cardId, owner, details: newCardDetails(body), price, at: context.metadata.timestamp, ...(input.gradedCardId ? { gradedCardId: input.gradedCardId } : {}) },
+    },
     retries: 0,
   });
   return cardId;

@@ -10,7 +10,7 @@ type PriceChange = EditPortfolioCard['data']['price'];
 
 const DETAIL_KEYS = [
   'cardName', 'cardSet', 'cardNumber', 'cardYear', 'isGraded', 'gradingCompany', 'officialGrade', 'estimatedGrade',
-  'imageUrl', 'backImageUrl', 'condition', 'rarity', 'category', 'notes', 'acquisitionPrice', 'acquisitionDate',
+  'imageUrl', 'backImageUrl', 'cardImageUrl', 'cardThumbUrl', 'backCardImageUrl', 'condition', 'rarity', 'category', 'notes', 'acquisitionPrice', 'acquisitionDate',
 ] as const satisfies readonly (keyof PortfolioCardDetails)[];
 
 /** PATCH: only the fields the client sent (undefined is not sent); a cleared category is the default one. */
@@ -21,6 +21,9 @@ export function patchChanges(body: PatchPortfolioCardBody): { changes: Changes; 
     if (value !== undefined) changes[key] = value;
   }
   if ('category' in changes && changes.category === null) changes.category = DEFAULT_CATEGORY;
+  // The flattened card was made from the photo: another photo without its own card picture shows as it is.
+  if ('imageUrl' in changes && !('cardImageUrl' in changes)) Object.assign(changes, { cardImageUrl: null, cardThumbUrl: null });
+  if ('backImageUrl' in changes && !('backCardImageUrl' in changes)) changes.backCardImageUrl = null;
   const price: NonNullable<PriceChange> = {};
   if (body.currentPrice !== undefined) price.cents = body.currentPrice;
   if (body.priceSource !== undefined) price.source = body.priceSource;

@@ -22,11 +22,24 @@ export const cardImageSchema = z.object({
   sourceUrl: z.string().nullable(),
   /** A JPEG of the photo, shown in its place where browsers cannot draw the photo itself (HEIC); absent otherwise. */
   displayHash: imageHashSchema.optional(),
+  /**
+   * The flattened card the engine measured (JPEG, upright, perspective corrected, 63 × 88), which the pages show in
+   * place of the photo, and its thumbnail for tiles and rows (issue 35). Absent on a card graded before they were
+   * kept: the pages show the photo.
+   */
+  cardHash: imageHashSchema.optional(),
+  cardThumbHash: imageHashSchema.optional(),
 });
 export type CardImage = z.infer<typeof cardImageSchema>;
 
 /** The image the pages show for a photo: its display copy where it has one, else the photo itself. */
 export const shownImageHash = (image: CardImage) => image.displayHash ?? image.hash;
+
+/** The picture of the card the pages show first: the flattened card where it was kept, else the photo shown. */
+export const cardPictureHash = (image: CardImage) => image.cardHash ?? shownImageHash(image);
+
+/** The same for a tile or a row: the flattened card's thumbnail, else the photo shown. */
+export const cardThumbHash = (image: CardImage) => image.cardThumbHash ?? cardPictureHash(image);
 
 export const cardGradedSchema = z.object({
   cardId: z.string(),

@@ -22,6 +22,13 @@ export const portfolioCardDetailsSchema = z.object({
   estimatedGrade: z.number().nullable(),
   imageUrl: z.string().nullable(),
   backImageUrl: z.string().nullable(),
+  /**
+   * The flattened card (and its thumbnail) shown in place of the photo, when the card came from the engine (issue 35);
+   * absent from cards added before, and null for one typed in.
+   */
+  cardImageUrl: z.string().nullable().optional(),
+  cardThumbUrl: z.string().nullable().optional(),
+  backCardImageUrl: z.string().nullable().optional(),
   condition: z.string().max(100).nullable(),
   rarity: z.string().max(100).nullable(),
   category: z.string().min(1).max(50),
@@ -36,6 +43,8 @@ export const portfolioCardAddedSchema = z.object({
   owner: ownerSchema,
   details: portfolioCardDetailsSchema,
   addedAt: z.string(),
+  /** The owner's graded card (collection) it was added from, so each links to the other; absent for any other card. */
+  gradedCardId: z.string().optional(),
 });
 export type PortfolioCardAdded = DomainEvent<'PortfolioCardAdded', z.infer<typeof portfolioCardAddedSchema>>;
 

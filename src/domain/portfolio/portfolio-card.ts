@@ -23,7 +23,15 @@ export type PortfolioCardState =
 
 export type AddPortfolioCard = {
   type: 'AddPortfolioCard';
-  data: { cardId: number; owner: Owner; details: PortfolioCardDetails; price: { cents: number; source: string | null } | null; at: string };
+  data: {
+    cardId: number;
+    owner: Owner;
+    details: PortfolioCardDetails;
+    price: { cents: number; source: string | null } | null;
+    at: string;
+    /** The owner's graded card it is added from (the caller checked it is theirs). */
+    gradedCardId?: string;
+  };
 };
 export type EditPortfolioCard = {
   type: 'EditPortfolioCard';
@@ -68,7 +76,8 @@ export function addPortfolioCard(command: AddPortfolioCard, state: PortfolioCard
   if (state.status !== 'none') throw new AppError('conflict', 'portfolio_card_exists', 'This card is already in a portfolio.');
   if (!owner.startsWith('user:')) throw new AppError('unauthorized', 'unauthorized', 'Not signed in');
   const details = settleGrading(command.data.details, command.data.details);
-  const events: PortfolioCardEvent[] = [{ type: 'PortfolioCardAdded', data: { cardId, owner, details, addedAt: at } }];
+  const { gradedCardId } = command.data;
+  const events: PortfolioCardEvent[] = [{ type: 'PortfolioCardAdded', data: { cardId, owner, details, addedAt: at, ...(gradedCardId ? { gradedCardId } : {}) } }];
   if (price) events.push(priced(cardId, { cents: price.cents, source: price.source ?? MANUAL_PRICE_SOURCE }, at));
   return events;
 }

@@ -12,6 +12,7 @@ import { cardIdSchema, cardNotFound } from '../../domain/cards/index.ts';
 import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
 import { createCollectionReader } from '../../projections/cards/collection-reader.ts';
 import { cardResultView, collectionOf, findCard } from '../../projections/cards/queries.ts';
+import { portfolioEntryOf } from '../../projections/portfolio/queries.ts';
 import { findUserById } from '../../projections/users/queries.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { RouteOptions } from '../app.ts';
@@ -174,7 +175,11 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   app.get('/api/card/:id', { schema: routeDocs({ summary: 'A graded card, for anyone who has its id (shared links), and whether the caller graded it', tags: ['grading'], params: cardIdParams, responses: { 200: sharedCardSchema }, errors: [404] }, 'GET') }, async (request) => {
     const row = await findCard(db, cardIdParam(request));
     if (!row) throw cardNotFound();
-    return { ...cardResultView(row), yours: row.owner === ownerOf(request.session) };
+    const owner = ownerOf(request.session);
+    const yours = row.owner === owner;
+    // The owner's own portfolio entry for it ("In your portfolio →"); nobody else learns whether there is one.
+    const portfolioCardId = yours && row.saved_at !== null && owner.startsWith('user:') ? await portfolioEntryOf(db, owner, row.id) : null;
+    return { ...cardResultView(row), yours, portfolioCardId };
   });
 
   app.get('/api/my-cards', { schema: routeDocs({ summary: "The caller's collection, newest first (gzip; ETag)", tags: ['collection'], responses: { 200: z.array(collectionCardSchema), 304: null } }, 'GET') }, async (request, reply) => sendSnapshot(request, reply, await collections.read(ownerOf(request.session))));

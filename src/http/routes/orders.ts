@@ -87,6 +87,7 @@ export const ordersRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runt
       cardSet: row.card_set,
       cardNumber: row.card_number,
       imageUrl: row.image_url,
+      cardImageUrl: row.card_image_url,
       overallGrade: row.overall_grade,
       estimatedValue: price === null ? null : dollarsOf(Math.round(price * 100)),
     };

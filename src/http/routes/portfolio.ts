@@ -8,11 +8,13 @@ import { addPortfolioCardSchema, patchPortfolioCardSchema, portfolioCardDetailSc
 import type { Owner } from '../../domain/accounts/identity.ts';
 import { portfolioCardNotFound } from '../../domain/portfolio/index.ts';
 import { createPortfolioReader } from '../../projections/portfolio/portfolio-reader.ts';
-import { findPortfolioCard, portfolioPriceHistory, portfolioValueHistory } from '../../projections/portfolio/queries.ts';
-import type { CardPhoto } from '../../commands/cards/grade-card.ts';
+import { findCard, gradedCardPictures } from '../../projections/cards/queries.ts';
+import { findPortfolioCard, portfolioEntryOf, portfolioPriceHistory, portfolioValueHistory } from '../../projections/portfolio/queries.ts';
+import { storePhoto, type CardPhoto } from '../../commands/cards/grade-card.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { analysisResultSchema, analyzeCardImagesSchema, type AnalysisResult } from '../../contracts/portfolio-analysis.ts';
-import { analysisOf } from '../../domain/portfolio/index.ts';
+import { cardIdSchema, cardNotFound, cardPictureHash, cardThumbHash, shownImageHash, type CardImage } from '../../domain/cards/index.ts';
+import { analysisOf, portfolioEntryOfGradedCard, type AnalysedPictures } from '../../domain/portfolio/index.ts';
 import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
 import { imageUrl } from '../../projections/cards/image-urls.ts';
 import type { RouteOptions } from '../app.ts';
@@ -54,6 +56,17 @@ async function photoOf(fetcher: ImageFetcher, side: string, label: 'Front' | 'Ba
   const bytes = Buffer.from(data, 'base64');
   if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('too_large', 'upload_too_large', `The ${label.toLowerCase()} image is larger than 10 MB. Please use a smaller photo.`);
   return { bytes, sourceUrl: null };
+}
+
+/** The pictures of a graded card's stored images as the portfolio keeps them: the photos shown, the flattened card. */
+export function analysedPictures(front: CardImage, back: CardImage | null): AnalysedPictures {
+  return {
+    imageUrl: imageUrl(shownImageHash(front)),
+    backImageUrl: back ? imageUrl(shownImageHash(back)) : null,
+    cardImageUrl: front.cardHash ? imageUrl(cardPictureHash(front)) : null,
+    cardThumbUrl: front.cardHash ? imageUrl(cardThumbHash(front)) : null,
+    backCardImageUrl: back?.cardHash ? imageUrl(cardPictureHash(back)) : null,
+  };
 }
 
 export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtime }) => {
@@ -116,16 +129,31 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
       photoOf(runtime.imageFetcher, body.frontImage, 'Front'),
       body.backImage ? photoOf(runtime.imageFetcher, body.backImage, 'Back') : null,
     ]);
-    const { card, display } = await runtime.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
+    const { card, display, pictures } = await runtime.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
     // Stored only once the engine has taken them, so a refused photo leaves nothing behind. The card shows a HEIC's
-    // JPEG copy (browsers cannot draw HEIC); the file itself is kept too.
-    const [frontStored, backStored, frontShown, backShown] = await Promise.all([
-      runtime.imageStore.put(front.bytes),
-      back ? runtime.imageStore.put(back.bytes) : null,
-      display?.front ? runtime.imageStore.put(display.front) : null,
-      display?.back ? runtime.imageStore.put(display.back) : null,
+    // JPEG copy (browsers cannot draw HEIC); the file itself is kept too, and so is the flattened card.
+    const [frontImage, backImage] = await Promise.all([
+      storePhoto(runtime.imageStore, front, display?.front, pictures?.front),
+      back ? storePhoto(runtime.imageStore, back, display?.back, pictures?.back) : null,
     ]);
-    return analysisOf(card, imageUrl((frontShown ?? frontStored).hash), backStored ? imageUrl((backShown ?? backStored).hash) : null);
+    return analysisOf(card, analysedPictures(frontImage, backImage));
+  });
+
+  // One place for what I own: a card of the caller's collection joins the portfolio as the engine saw it, linked to it.
+  // Once: a card already there answers 200 with its entry.
+  app.post('/api/card/:id/portfolio', { schema: routeDocs({ summary: "Add a card of the caller's collection to their portfolio, linked to it", tags: ['portfolio'], params: z.object({ id: z.string().meta({ description: 'The collection card id (22 characters)' }) }), responses: { 200: portfolioCardSchema, 201: portfolioCardSchema }, errors: [401, 404, 409] }, 'POST') }, async (request, reply) => {
+    const owner = ownerOfRequest(request);
+    const parsed = cardIdSchema.safeParse((request.params as { id?: unknown }).id);
+    if (!parsed.success) throw cardNotFound();
+    const gradedCardId = parsed.data;
+    const card = await findCard(db, gradedCardId);
+    if (!card || card.owner !== owner) throw cardNotFound();
+    if (card.saved_at === null) throw new AppError('conflict', 'card_not_saved', 'Save the card to your collection first, then add it to your portfolio.');
+    const existing = await portfolioEntryOf(db, owner, gradedCardId);
+    if (existing !== null) return reply.status(200).send(await cardOf(owner, existing));
+    const body = portfolioEntryOfGradedCard(card.result, gradedCardPictures(card));
+    const portfolioCardId = await addPortfolioCard({ store, db, metadata: commandMetadata(request, clock, ids) }, { owner, body, gradedCardId });
+    return reply.status(201).send(await cardOf(owner, portfolioCardId));
   });
 
   app.delete('/api/portfolio/:id', { schema: routeDocs({ summary: 'Remove a portfolio card', tags: ['portfolio'], params: portfolioIdParams, responses: { 200: messageResponseSchema }, errors: [404] }, 'DELETE') }, async (request) => {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CardResult, CollectionCard } from '../../contracts/cards.ts';
 import type { GradedCard } from '../../contracts/grading.ts';
 import { cardGradedSchema } from '../../domain/cards/index.ts';
+import type { AnalysedPictures } from '../../domain/portfolio/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import { upcastStored } from '../../infra/event-store/index.ts';
 import { withRecordedEstimate } from './cards-projection.ts';
@@ -32,6 +33,18 @@ export async function findCard(db: Kysely<Tables>, cardId: string): Promise<Card
   return { ...row, result: withRecordedEstimate(result, row.recorded_estimate) };
 }
 
+/** The pictures of a card's row as the portfolio keeps them: the photos the collection shows, and the flattened card. */
+export function gradedCardPictures(row: Selectable<CardGradesTable>): AnalysedPictures {
+  return {
+    // A HEIC's JPEG copy, not the file itself.
+    imageUrl: row.image_url ?? imageUrl(row.front_image_hash),
+    backImageUrl: row.back_image_url,
+    cardImageUrl: row.card_image_url,
+    cardThumbUrl: row.card_thumb_url,
+    backCardImageUrl: row.back_card_image_url,
+  };
+}
+
 /** The Grading result of SPEC.md §3 with its evidence (POST /api/grade-card, GET /api/card/{id}). */
 export function cardResultView(row: CardGradeRow): CardResult {
   return {
@@ -59,6 +72,9 @@ const collectionColumns = [
   'card_type',
   'image_url',
   'back_image_url',
+  'card_image_url',
+  'card_thumb_url',
+  'back_card_image_url',
   'grades',
   'overall_grade',
   'condition_analysis',
@@ -73,9 +89,22 @@ const collectionColumns = [
 /** One owner's saved cards (`user:<id>` or `guest:<id>`), newest first: GET /api/my-cards; or only those of `onlyIds`. */
 export async function collectionOf(db: Kysely<Tables>, owner: string, onlyIds?: readonly string[]): Promise<CollectionCard[]> {
   if (onlyIds?.length === 0) return [];
-  let query = db.selectFrom('card_grades').select(collectionColumns).where('owner', '=', owner).where('saved_at', 'is not', null);
-  if (onlyIds) query = query.where('id', 'in', onlyIds);
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  let query = db
+    .selectFrom('card_grades as g')
+    .select(collectionColumns.map((column) => `g.${column}` as const))
+    // The owner's portfolio entry added from the card (the first, should there be more).
+    .select((eb) =>
+      eb
+        .selectFrom('portfolio_cards as p')
+        .select((p) => p.fn.min('p.id').as('id'))
+        .whereRef('p.graded_card_id', '=', 'g.id')
+        .whereRef('p.owner', '=', 'g.owner')
+        .as('portfolio_card_id'),
+    )
+    .where('g.owner', '=', owner)
+    .where('g.saved_at', 'is not', null);
+  if (onlyIds) query = query.where('g.id', 'in', onlyIds);
+  const rows = await query.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc').execute();
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,
@@ -88,6 +117,10 @@ export async function collectionOf(db: Kysely<Tables>, owner: string, onlyIds?: 
     cardType: row.card_type,
     imageUrl: row.image_url,
     backImageUrl: row.back_image_url,
+    cardImageUrl: row.card_image_url,
+    cardThumbUrl: row.card_thumb_url,
+    backCardImageUrl: row.back_card_image_url,
+    portfolioCardId: row.portfolio_card_id ?? null,
     grades: row.grades,
     overallGrade: row.overall_grade,
     conditionAnalysis: row.condition_analysis,
@@ -98,6 +131,18 @@ export async function collectionOf(db: Kysely<Tables>, owner: string, onlyIds?: 
     createdAt: row.created_at.toISOString(),
     sample: row.sample,
   }));
+}
+
+/**
+ * The later of an owner's collection and portfolio versions (both the place in the log of the last event that changed
+ * them): the two link to each other's entries, so a snapshot of either is stale when either changes.
+ */
+export async function collectionAndPortfolioVersion(db: Kysely<Tables>, owner: string): Promise<number> {
+  const [collection, portfolio] = await Promise.all([
+    db.selectFrom('card_collections').select('version').where('owner', '=', owner).executeTakeFirst(),
+    db.selectFrom('portfolio_versions').select('version').where('owner', '=', owner).executeTakeFirst(),
+  ]);
+  return Math.max(Number(collection?.version ?? 0), Number(portfolio?.version ?? 0));
 }
 
 export interface PriceHistoryEntry {

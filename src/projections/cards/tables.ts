@@ -20,6 +20,11 @@ export interface CardGradesTable {
   card_type: string;
   image_url: string | null;
   back_image_url: string | null;
+  /** The flattened card (issue 35), shown in place of the photo; null on a card graded before it was kept. */
+  card_image_url: string | null;
+  /** Its thumbnail, for the collection's tiles. */
+  card_thumb_url: string | null;
+  back_card_image_url: string | null;
   grades: ColumnType<Subgrades, string, string>;
   overall_grade: number;
   condition_analysis: string | null;

@@ -34,6 +34,9 @@ const columnOf: { [K in keyof PortfolioCardDetails]: (value: PortfolioCardDetail
   estimatedGrade: (v) => ({ estimated_grade: v }),
   imageUrl: (v) => ({ image_url: v }),
   backImageUrl: (v) => ({ back_image_url: v }),
+  cardImageUrl: (v) => ({ card_image_url: v ?? null }),
+  cardThumbUrl: (v) => ({ card_thumb_url: v ?? null }),
+  backCardImageUrl: (v) => ({ back_card_image_url: v ?? null }),
   condition: (v) => ({ condition: v }),
   rarity: (v) => ({ rarity: v }),
   category: (v) => ({ category: v }),
@@ -74,9 +77,10 @@ export const portfolioProjection = rowProjection({
     const version = event.globalPosition;
     switch (event.type) {
       case 'PortfolioCardAdded': {
-        const { cardId, owner, details, addedAt } = portfolioCardAddedSchema.parse(event.data);
+        const { cardId, owner, details, addedAt, gradedCardId } = portfolioCardAddedSchema.parse(event.data);
         await rows.insertIfAbsent(portfolioCards, {
           ...(detailColumns(details) as DetailColumns),
+          graded_card_id: gradedCardId ?? null,
           id: cardId,
           owner,
           user_id: userIdOf(owner)!,

@@ -25,6 +25,13 @@ function cardColumns(db: Kysely<Tables>) {
       'price_source',
       'image_url',
       'back_image_url',
+      'card_image_url',
+      'card_thumb_url',
+      'back_card_image_url',
+      // The graded card it came from, while that card is still in the owner's collection.
+      sql<string | null>`(select g.id from card_grades g where g.id = portfolio_cards.graded_card_id and g.owner = portfolio_cards.owner and g.saved_at is not null)`.as(
+        'graded_card_id',
+      ),
       'condition',
       'rarity',
       'category',
@@ -55,6 +62,10 @@ function cardView(row: CardRow): PortfolioCard {
     priceSource: row.price_source,
     imageUrl: row.image_url,
     backImageUrl: row.back_image_url,
+    cardImageUrl: row.card_image_url,
+    cardThumbUrl: row.card_thumb_url,
+    backCardImageUrl: row.back_card_image_url,
+    gradedCardId: row.graded_card_id,
     condition: row.condition,
     rarity: row.rarity,
     category: row.category,
@@ -70,6 +81,17 @@ function cardView(row: CardRow): PortfolioCard {
 export async function portfolioOf(db: Kysely<Tables>, owner: string): Promise<PortfolioCard[]> {
   const rows = await cardColumns(db).where('owner', '=', owner).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map(cardView);
+}
+
+/** The owner's portfolio entry added from this graded card, if there is one (the first). */
+export async function portfolioEntryOf(db: Kysely<Tables>, owner: string, gradedCardId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('portfolio_cards')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('owner', '=', owner)
+    .where('graded_card_id', '=', gradedCardId)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** One card, if the owner has it. */

@@ -23,6 +23,12 @@ export interface PortfolioCardsTable {
   price_source: string | null;
   image_url: string | null;
   back_image_url: string | null;
+  /** The flattened card (issue 35) and its thumbnail, shown in place of the photo; null: show the photo. */
+  card_image_url: string | null;
+  card_thumb_url: string | null;
+  back_card_image_url: string | null;
+  /** The owner's graded card it was added from (card_grades.id), linking the two; null for any other card. */
+  graded_card_id: string | null;
   condition: string | null;
   rarity: string | null;
   category: string;

@@ -6,11 +6,11 @@ import type { CardIdentifier, CardPicture } from '../../infra/identification/ind
 import type { SlabLabelReader } from '../../infra/identification/slab-label-reader.ts';
 import { noIdentifier } from '../../infra/identification/index.ts';
 import { ImageMeasurementError } from '../../vision/index.ts';
-import type { DecodedImage, GreyImage } from '../../vision/index.ts';
+import type { CardPictureFiles, DecodedImage, GreyImage } from '../../vision/index.ts';
 import { measureSideOrRefuse } from './measure-side-task.ts';
 import type { MeasureSideInput, MeasureSideOutput } from './measure-side-task.ts';
 
-// The grading service: photo bytes in, the graded card and its annotated pictures out.
+// The grading service: photo bytes in, the graded card, its annotated pictures and the flattened card out.
 // Each side's pixel work (decode, measure, annotate) is one task in the CPU pool, so front and back are done at the
 // same time and the decoded pixels never reach the event loop's heap; the grade is the pure domain's;
 // identification reads the card's picture.
@@ -53,12 +53,15 @@ export interface GradedPhotos {
   annotated: { front: Uint8Array; back?: Uint8Array };
   /** JPEG copies of the photos browsers cannot draw (HEIC), for the pages that show them. */
   display: { front?: Uint8Array; back?: Uint8Array };
+  /** The flattened card of each side, JPEG with its thumbnail: what the pages show in place of the photo. */
+  pictures: { front: CardPictureFiles; back?: CardPictureFiles };
 }
 
 interface GradedSide {
   measurement: SideMeasurement;
   picture: DecodedImage;
   annotated: Uint8Array;
+  cardPicture: CardPictureFiles;
   label: GreyImage | null;
   display?: Uint8Array;
 }
@@ -115,5 +118,6 @@ async function gradePhotos(photos: { front: Uint8Array; back?: Uint8Array }, dep
     card,
     annotated: back ? { front: front.annotated, back: back.annotated } : { front: front.annotated },
     display: { ...(front.display ? { front: front.display } : {}), ...(back?.display ? { back: back.display } : {}) },
+    pictures: back ? { front: front.cardPicture, back: back.cardPicture } : { front: front.cardPicture },
   };
 }

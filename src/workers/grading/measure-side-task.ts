@@ -2,8 +2,8 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { sniffImageType } from '../../contracts/image-formats.ts';
 import { measurementRefusalDetailsSchema, type MeasurementErrorCode, type SideMeasurement, type SideName } from '../../contracts/measurement.ts';
 import { annotateSide } from '../../vision/annotate.ts';
-import { decodeHeic, decodeImage, displayCopy, findSlabLabel, ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
-import type { DecodedImage, GreyImage, MeasuredSide, RgbaPixels } from '../../vision/index.ts';
+import { decodeHeic, decodeImage, displayCopy, encodeCardPicture, findSlabLabel, ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
+import type { CardPictureFiles, DecodedImage, GreyImage, MeasuredSide, RgbaPixels } from '../../vision/index.ts';
 import { lowerThisThreadsPriority } from '../../infra/cpu-pool/thread-priority.ts';
 
 // One side of a card, all its pixel work in one task off the event loop: the photo decoded (sharp; libheif for HEIC),
@@ -42,6 +42,8 @@ export type MeasureSideOutput =
       measurement: SideMeasurement;
       picture: DecodedImage;
       annotated: Uint8Array;
+      /** The flattened card as the pages show it in place of the photo (JPEG, and its thumbnail). */
+      cardPicture: CardPictureFiles;
       label: GreyImage | null;
       /** A JPEG of the photo when browsers cannot draw the file itself (HEIC), for the pages that show it. */
       display?: Uint8Array;
@@ -106,9 +108,10 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
   }
   if (!('measurement' in measured)) return { ...measured, details: inPhotoPixels(measured.details, image), timings };
   let started = performance.now();
-  const annotated = await annotateSide(measured.picture, measured.measurement);
+  // The plain card is drawn beside the annotated one: both are pictures made from the same pixels.
+  const [annotated, cardPicture] = await Promise.all([annotateSide(measured.picture, measured.measurement), encodeCardPicture(measured.picture)]);
   timings.annotate = (performance.now() - started) / 1000;
-  const side = { measurement: measured.measurement, picture: measured.picture, annotated, label: label ?? null };
+  const side = { measurement: measured.measurement, picture: measured.picture, annotated, cardPicture, label: label ?? null };
   if (photo instanceof Uint8Array) return { ok: true, ...side, timings };
   // Counted as decoding: it is the rest of what reading a HEIC costs.
   started = performance.now();
@@ -143,18 +146,26 @@ function inPhotoPixels(details: unknown, image: Attempt['image']): unknown {
 // In a pool thread: below the event loop's priority, so a request never waits for pixel work to yield the core.
 lowerThisThreadsPriority();
 
-/** Piscina task: the photo comes in transferred; the card's picture, the annotated PNG and any label go back transferred. */
+/** Piscina task: the photo comes in transferred; the card's pixels and JPEGs, the annotated PNG and any label go back transferred. */
 export default async function measureSideTask(input: MeasureSideInput) {
   const output = await measureSideOrRefuse(input);
   if (!output.ok) return output;
   // sharp's buffers live in memory V8 cannot hand to another thread: one copy of each file (not of the pixels)
   // makes it movable.
   const annotated = new Uint8Array(output.annotated);
+  const cardPicture = { full: new Uint8Array(output.cardPicture.full), thumb: new Uint8Array(output.cardPicture.thumb) };
   const display = output.display && new Uint8Array(output.display);
-  const movable = { ...output, annotated, ...(display ? { display } : {}) };
+  const movable = { ...output, annotated, cardPicture, ...(display ? { display } : {}) };
   return move({
     get [transferableSymbol]() {
-      return [movable.picture.data.buffer, annotated.buffer, ...(movable.label ? [movable.label.data.buffer] : []), ...(display ? [display.buffer] : [])];
+      return [
+        movable.picture.data.buffer,
+        annotated.buffer,
+        cardPicture.full.buffer,
+        cardPicture.thumb.buffer,
+        ...(movable.label ? [movable.label.data.buffer] : []),
+        ...(display ? [display.buffer] : []),
+      ];
     },
     get [valueSymbol]() {
       return movable;

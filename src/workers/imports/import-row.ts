@@ -4,17 +4,14 @@ import { completeImport, recordRowOutcome } from '../../commands/imports/manage-
 import { addPortfolioCard } from '../../commands/portfolio/add-portfolio-card.ts';
 import { portfolioCardStream } from '../../commands/portfolio/streams.ts';
 import { AppError } from '../../contracts/errors.ts';
-import { addPortfolioCardSchema } from '../../contracts/portfolio.ts';
-import { cardFromAnalysis } from '../../contracts/portfolio-analysis.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
 import type { ImportRowEvent } from '../../domain/imports/index.ts';
-import { analysisOf } from '../../domain/portfolio/index.ts';
+import { portfolioEntryOfGradedCard } from '../../domain/portfolio/index.ts';
 import { callerLimitKey, waitInWords } from '../../infra/auth/rate-limiter.ts';
 import { createLimiter } from '../../infra/concurrency/limiter.ts';
 import type { EventMetadata } from '../../infra/event-store/types.ts';
 import type { Job } from '../../infra/queue/index.ts';
-import { imageUrl } from '../../projections/cards/image-urls.ts';
-import { findCard } from '../../projections/cards/queries.ts';
+import { findCard, gradedCardPictures } from '../../projections/cards/queries.ts';
 import { finishedButOpenImports, importState, pendingRows, type PendingRow } from '../../projections/imports/queries.ts';
 import type { Services } from '../../runtime.ts';
 
@@ -132,10 +129,8 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
     const { events: existing } = await store.readStream(portfolioCardStream(row.portfolioCardId).streamId);
     if (existing.length === 0) {
       // The images the collection shows (a HEIC's JPEG copy, not the file itself).
-      const analysis = analysisOf(card.result, card.image_url ?? imageUrl(card.front_image_hash), card.back_image_url);
-      const itemNote = row.itemId ? `Item ID: ${row.itemId}` : null;
-      const body = addPortfolioCardSchema.parse({ ...cardFromAnalysis(analysis), notes: [analysis.notes, itemNote].filter(Boolean).join('\n') || null });
-      await addPortfolioCard({ store, db, metadata }, { owner, body, cardId: row.portfolioCardId });
+      const body = portfolioEntryOfGradedCard(card.result, gradedCardPictures(card), row.itemId ? `Item ID: ${row.itemId}` : null);
+      await addPortfolioCard({ store, db, metadata }, { owner, body, cardId: row.portfolioCardId, gradedCardId: graded.cardId });
     }
     return { type: 'ImportRowGraded', data: { ...base, cardId: graded.cardId, portfolioCardId: row.portfolioCardId, cardName: card.card_name, processingMs: elapsed() } };
   }

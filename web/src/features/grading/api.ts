@@ -4,6 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import { achievementsQueryOptions } from '@/features/achievements/api';
 import { myCardsQueryOptions } from '@/features/collection/api';
 import { leaderboardQueryOptions } from '@/features/leaderboard/api';
+import { portfolioQueryOptions } from '@/features/portfolio/api';
 import { ApiError, apiRequest, apiUpload } from '@/lib/api-client';
 
 /**
@@ -57,28 +58,50 @@ export function useGradeCardMutation() {
   });
 }
 
+async function saveToCollection(result: CardResult, input: GradingInput): Promise<string> {
+  if (input.mode !== 'urls' && input.front) {
+    const form = new FormData();
+    form.append('frontImage', input.front);
+    if (input.back) form.append('backImage', input.back);
+    return (await postGradeCard(form)).id;
+  }
+  if (!result.id) throw new MissingImagesError();
+  const response = await apiRequest('POST', `/api/card/${encodeURIComponent(result.id)}/save`);
+  return ((await response.json()) as CardResult).id;
+}
+
+/** Where the save put the card: the collection always, the portfolio when asked (or why not, the card being saved). */
+type Saved = { cardId: string; portfolio: 'added' | 'not asked' | { failed: string } };
+
 /**
  * Save to collection (SPEC.md §4, §7): the image files go through the grading call again with nothing else, which
- * saves the same card. A card graded from URLs has no files here: it is saved by its id.
+ * saves the same card. A card graded from URLs has no files here: it is saved by its id. With `addToPortfolio` the
+ * saved card joins the portfolio too, linked to it (issue 35: one place for what I own).
  */
 export function useSaveCardMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ result, input }: { result: CardResult; input: GradingInput }): Promise<string> => {
-      if (input.mode !== 'urls' && input.front) {
-        const form = new FormData();
-        form.append('frontImage', input.front);
-        if (input.back) form.append('backImage', input.back);
-        return (await postGradeCard(form)).id;
+    mutationFn: async ({ result, input, addToPortfolio = false }: { result: CardResult; input: GradingInput; addToPortfolio?: boolean }): Promise<Saved> => {
+      const cardId = await saveToCollection(result, input);
+      if (!addToPortfolio) return { cardId, portfolio: 'not asked' };
+      try {
+        await apiRequest('POST', `/api/card/${encodeURIComponent(cardId)}/portfolio`);
+        return { cardId, portfolio: 'added' };
+      } catch (error) {
+        return { cardId, portfolio: { failed: (error instanceof ApiError && error.serverMessage) || 'Please add it from the portfolio.' } };
       }
-      if (!result.id) throw new MissingImagesError();
-      const response = await apiRequest('POST', `/api/card/${encodeURIComponent(result.id)}/save`);
-      return ((await response.json()) as CardResult).id;
     },
-    onSuccess: async () => {
-      toast({ title: 'Card Saved', description: 'Your graded card has been saved to your collection.' });
+    onSuccess: async ({ portfolio }) => {
+      if (portfolio === 'added') {
+        toast({ title: 'Card Saved', description: 'Your graded card has been saved to your collection and your portfolio.' });
+      } else if (portfolio === 'not asked') {
+        toast({ title: 'Card Saved', description: 'Your graded card has been saved to your collection.' });
+      } else {
+        toast({ title: 'Card Saved', description: `Your graded card has been saved to your collection, but not added to your portfolio: ${portfolio.failed}`, variant: 'destructive' });
+      }
       void queryClient.invalidateQueries({ queryKey: leaderboardQueryOptions.queryKey });
       void queryClient.invalidateQueries({ queryKey: achievementsQueryOptions.queryKey });
+      if (portfolio !== 'not asked') void queryClient.invalidateQueries({ queryKey: portfolioQueryOptions.queryKey });
       await queryClient.invalidateQueries({ queryKey: myCardsQueryOptions.queryKey });
     },
     onError: (error) => {

@@ -47,28 +47,43 @@ export function SharedCardPage({ id }: { id: string }) {
     );
   }
   return (
-    <CardResultView
-      result={card}
-      actions={
-        <>
-          {card.yours ? <ProfessionalGradingButton cardId={card.id} /> : null}
-          <ShareButton cardId={card.id} cardName={card.cardName} />
-          {card.yours ? (
-            <Button asChild size="lg" variant="outline">
-              <Link to="/collection">
-                <LayoutGrid aria-hidden />
-                Go to Collection
+    <>
+      {card.portfolioCardId !== null ? (
+        // The owner's portfolio entry for the same card (issue 35: one place for what I own).
+        <div className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6">
+          <Link
+            to="/portfolio/card/$id"
+            params={{ id: String(card.portfolioCardId) }}
+            data-testid="portfolio-link"
+            className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            In your portfolio →
+          </Link>
+        </div>
+      ) : null}
+      <CardResultView
+        result={card}
+        actions={
+          <>
+            {card.yours ? <ProfessionalGradingButton cardId={card.id} /> : null}
+            <ShareButton cardId={card.id} cardName={card.cardName} />
+            {card.yours ? (
+              <Button asChild size="lg" variant="outline">
+                <Link to="/collection">
+                  <LayoutGrid aria-hidden />
+                  Go to Collection
+                </Link>
+              </Button>
+            ) : null}
+            <Button asChild size="lg" variant="ghost">
+              <Link to="/">
+                <RotateCcw aria-hidden />
+                Grade Another Card
               </Link>
             </Button>
-          ) : null}
-          <Button asChild size="lg" variant="ghost">
-            <Link to="/">
-              <RotateCcw aria-hidden />
-              Grade Another Card
-            </Link>
-          </Button>
-        </>
-      }
-    />
+          </>
+        }
+      />
+    </>
   );
 }

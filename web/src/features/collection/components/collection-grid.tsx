@@ -19,20 +19,37 @@ export function SampleBadge() {
   );
 }
 
+/** "In your portfolio →": the portfolio's entry for the same card, when it was added there (issue 35). */
+export function PortfolioLink({ card, className }: { card: CollectionCard; className?: string }) {
+  if (card.portfolioCardId === null) return null;
+  return (
+    <Link
+      to="/portfolio/card/$id"
+      params={{ id: String(card.portfolioCardId) }}
+      data-testid="portfolio-link"
+      aria-label={`${card.cardName} in your portfolio`}
+      className={cn('inline-flex w-fit rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+    >
+      In your portfolio →
+    </Link>
+  );
+}
+
 /** Grid view: one tile per card, linking to /card/{id}, with a delete button that shows on hover or focus. */
 export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) {
   // Two columns from the narrowest phone up: a one-column collection showed one card a screen.
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4">
       {cards.map((card) => (
-        <li key={card.id} className="group relative" data-testid="collection-card">
+        <li key={card.id} className="group relative flex flex-col gap-1.5" data-testid="collection-card">
           <Link
             to="/card/$id"
             params={{ id: card.id }}
-            className="grid h-full grid-rows-[auto_auto_auto_1fr] gap-2 rounded-xl border bg-card p-3 shadow-sm sm:gap-3 sm:p-4 transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="grid flex-1 grid-rows-[auto_auto_auto_1fr] gap-2 rounded-xl border bg-card p-3 shadow-sm sm:gap-3 sm:p-4 transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <div className="relative">
-              <CardThumbnail src={card.imageUrl} alt={`Front of ${card.cardName}`} className="mx-auto h-36 w-auto sm:h-48" />
+              {/* The flattened card's thumbnail (the photo for a card graded before it was kept). */}
+              <CardThumbnail src={card.cardThumbUrl ?? card.imageUrl} alt={`Front of ${card.cardName}`} className="mx-auto h-36 w-auto sm:h-48" />
               {card.comcId ? (
                 <span className="absolute left-0 top-0 rounded-full bg-card/90 px-2 py-0.5 text-xs font-semibold shadow-sm">ItemID {card.comcId}</span>
               ) : null}
@@ -73,6 +90,7 @@ export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) 
               <span className="text-xs text-muted-foreground">Graded on {formatDate(card.createdAt)}</span>
             </div>
           </Link>
+          <PortfolioLink card={card} className="self-end px-1" />
           <DeleteCardButton
             card={card}
             className="absolute right-2 top-2 bg-card/90 shadow-sm sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"

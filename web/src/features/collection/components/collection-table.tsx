@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { cn } from '@/lib/utils';
 import { formatGrade, SUBGRADE_NAMES, scoreTextClass } from '@/features/cards/grade-format';
 import { CardThumbnail } from './card-thumbnail';
-import { SampleBadge } from './collection-grid';
+import { PortfolioLink, SampleBadge } from './collection-grid';
 import { CardValue } from './card-value';
 import { DeleteCardButton } from './delete-card-button';
 
@@ -36,7 +36,7 @@ export function CollectionTable({ cards }: { cards: readonly CollectionCard[] })
                   params={{ id: card.id }}
                   className="flex items-center gap-3 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <CardThumbnail src={card.imageUrl} alt="" compact className="h-14 w-10 shrink-0" />
+                  <CardThumbnail src={card.cardThumbUrl ?? card.imageUrl} alt="" compact className="h-14 w-10 shrink-0" />
                   <span className="grid min-w-0">
                     <span className="line-clamp-2 font-medium">
                       {card.cardName} {card.sample ? <SampleBadge /> : null}
@@ -47,6 +47,7 @@ export function CollectionTable({ cards }: { cards: readonly CollectionCard[] })
                     </span>
                   </span>
                 </Link>
+                <PortfolioLink card={card} className="ml-13" />
               </td>
               <td className={cn('px-3 py-2 text-right text-base font-bold tabular-nums', scoreTextClass(card.overallGrade))}>{formatGrade(card.overallGrade)}</td>
               {SUBGRADE_NAMES.map(([key]) => (

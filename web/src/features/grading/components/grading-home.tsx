@@ -12,6 +12,7 @@ import { HomePage } from '@/features/home/components/home-page';
 import { TopGraders } from '@/features/leaderboard/components/top-graders';
 import { EMPTY_GRADING_INPUT, type GradingInput, hasFront, useGradeCardMutation, useSaveCardMutation } from '../api';
 import { refusalOf } from '../refusal';
+import { useRememberedChoice } from '../use-remembered-choice';
 import { AnalyzingCard } from './analyzing-card';
 import { UploadCard } from './upload-card';
 
@@ -70,19 +71,43 @@ function ResultActions({ result, input, onGradeAnother }: { result: CardResult; 
   const save = useSaveCardMutation();
   const navigate = useNavigate();
   const { user } = useUser();
+  // Signed-in users keep a portfolio: the save can put the card there too, as they chose last time in this browser.
+  const [addToPortfolio, setAddToPortfolio] = useRememberedChoice(`card-grader:save-to-portfolio:${user?.id ?? 'guest'}`, false);
+  const saving = { result, input, addToPortfolio: Boolean(user) && addToPortfolio };
+  const saveButton = (
+    <Button
+      size="lg"
+      variant="outline"
+      disabled={save.isPending}
+      className={user ? 'h-auto min-h-10 w-full whitespace-normal px-3' : undefined}
+      onClick={() => save.mutate(saving, { onSuccess: () => void navigate({ to: '/collection' }) })}
+    >
+      {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+      {save.isPending ? 'Saving Card...' : 'Save to Collection'}
+    </Button>
+  );
   return (
     <>
-      <ProfessionalGradingButton cardId={result.id} saveFirst={user ? () => save.mutateAsync({ result, input }) : undefined} />
+      <ProfessionalGradingButton cardId={result.id} saveFirst={user ? () => save.mutateAsync(saving) : undefined} />
       <ShareButton cardId={result.id} cardName={result.cardName} />
-      <Button
-        size="lg"
-        variant="outline"
-        disabled={save.isPending}
-        onClick={() => save.mutate({ result, input }, { onSuccess: () => void navigate({ to: '/collection' }) })}
-      >
-        {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-        {save.isPending ? 'Saving Card...' : 'Save to Collection'}
-      </Button>
+      {user ? (
+        // One cell of the phone's action bar (the grid's padding is the button's own here), kept low: a 14 px line
+        // under the button, so the bar stays under a fifth of the screen.
+        <div className="flex flex-col items-stretch gap-0.5" style={{ padding: 0 }} data-testid="save-actions">
+          {saveButton}
+          <label className="flex cursor-pointer items-center justify-center gap-1.5 text-xs leading-none font-medium text-muted-foreground">
+            <input
+              type="checkbox"
+              className="m-0 size-3.5 cursor-pointer accent-primary"
+              checked={addToPortfolio}
+              onChange={(event) => setAddToPortfolio(event.target.checked)}
+            />
+            Also add to my portfolio
+          </label>
+        </div>
+      ) : (
+        saveButton
+      )}
       <Button size="lg" variant="ghost" onClick={onGradeAnother}>
         <RotateCcw aria-hidden />
         Grade Another Card

@@ -156,8 +156,8 @@ function Wizard({
 
       <Card className="mt-4">
         <CardContent className="flex items-center gap-4 pt-6">
-          {card.imageUrl ? (
-            <img src={card.imageUrl} alt={`${card.cardName}, front`} className="h-24 w-auto rounded-md border object-contain" />
+          {card.cardImageUrl ?? card.imageUrl ? (
+            <img src={(card.cardImageUrl ?? card.imageUrl)!} alt={`${card.cardName}, front`} className="aspect-[63/88] h-24 w-auto rounded-md border object-contain" />
           ) : (
             <div className="flex h-24 w-16 items-center justify-center rounded-md border bg-muted text-xs text-muted-foreground">No Image</div>
           )}

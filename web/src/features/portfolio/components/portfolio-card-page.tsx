@@ -15,7 +15,8 @@ import { useUser } from '@/features/auth/api';
 import { portfolioCardQueryOptions, useUpdateCardMutation } from '../api';
 import { cardGain } from '../portfolio-view';
 import { DeleteCardDialog } from './delete-card-dialog';
-import { ImageViewer, type ViewedImages } from './image-viewer';
+import { ImageViewer, viewedImagesOf, type ViewedImages } from './image-viewer';
+import { CollectionLink } from './portfolio-list';
 import { StepChart } from './value-chart';
 
 const usd = (decimal: string | null) => (decimal === null ? 'N/A' : formatUsd(decimalToCents(decimal)));
@@ -72,6 +73,8 @@ export function PortfolioCardPage({ id }: { id: number }) {
   if (query.isError || !query.data) return <PortfolioCardNotFound />;
   const card = query.data;
   const gain = cardGain(card);
+  // The flattened card where the engine made one, its photos one click away in the viewer.
+  const images = viewedImagesOf(card);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl content-start gap-6 px-4 py-8 sm:px-6">
@@ -96,22 +99,26 @@ export function PortfolioCardPage({ id }: { id: number }) {
           </div>
         ) : null}
       </div>
-      <h1 className="text-3xl font-bold tracking-tight">{card.cardName}</h1>
+      <div className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{card.cardName}</h1>
+        <CollectionLink card={card} className="text-sm" />
+      </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_1fr]">
         <section aria-label="Images" className="grid content-start gap-3">
-          {card.imageUrl ? (
+          {images ? (
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
               {[
-                ['Front', card.imageUrl],
-                ['Back', card.backImageUrl],
+                ['Front', images.front],
+                ['Back', images.back],
               ].map(([side, src]) =>
                 src ? (
                   <button
                     key={side}
                     type="button"
                     className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    onClick={() => setViewing({ name: card.cardName, front: card.imageUrl!, back: card.backImageUrl })}
+                    data-testid="portfolio-card-picture"
+                    onClick={() => setViewing(images)}
                     aria-label={`View the ${side!.toLowerCase()} of ${card.cardName}`}
                   >
                     <img src={src} alt="" className="aspect-[63/88] w-full rounded-lg bg-muted object-contain" />

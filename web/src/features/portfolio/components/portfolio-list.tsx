@@ -4,9 +4,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { centsOf } from '../portfolio-view';
 import { CardThumb } from './card-thumb';
-import type { ViewedImages } from './image-viewer';
+import { viewedImagesOf, type ViewedImages } from './image-viewer';
 import { InlineEditor } from './inline-editor';
 
 const price = (decimal: string | null) => (decimal === null ? '—' : formatUsd(centsOf(decimal)!));
@@ -52,7 +53,30 @@ function RowActions({ card, onEdit, onDelete }: { card: PortfolioCard; onEdit: (
 const GradedBadge = ({ card }: { card: PortfolioCard }) =>
   card.isGraded ? <Badge>Graded</Badge> : <Badge variant="outline">Not Graded</Badge>;
 
-const view = (card: PortfolioCard, onView: ListProps['onView']) => () => card.imageUrl && onView({ name: card.cardName, front: card.imageUrl, back: card.backImageUrl });
+const view = (card: PortfolioCard, onView: ListProps['onView']) => () => {
+  const images = viewedImagesOf(card);
+  if (images) onView(images);
+};
+
+/** The flattened card's thumbnail where the engine made one, else the photo. */
+const thumbOf = (card: PortfolioCard) => card.cardThumbUrl ?? card.cardImageUrl ?? card.imageUrl;
+
+/** "In your collection →": the collection's card this entry was added from, while it is kept there (issue 35). */
+export function CollectionLink({ card, className }: { card: PortfolioCard; className?: string }) {
+  if (card.gradedCardId === null) return null;
+  return (
+    <Link
+      to="/card/$id"
+      params={{ id: card.gradedCardId }}
+      data-testid="collection-link"
+      aria-label={`${card.cardName} in your collection`}
+      onClick={(event) => event.stopPropagation()}
+      className={cn('inline-flex w-fit rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+    >
+      In your collection →
+    </Link>
+  );
+}
 
 /** Desktop: the table of SPEC.md §2; a row opens the card's page, its photo the viewer. */
 export function PortfolioTable({ cards, editingId, onEdit, onDelete, onView }: ListProps) {
@@ -91,7 +115,7 @@ export function PortfolioTable({ cards, editingId, onEdit, onDelete, onView }: L
               >
                 <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">{formatNewYorkDate(card.createdAt)}</td>
                 <td className="px-3 py-2">
-                  <CardThumb src={card.imageUrl} name={card.cardName} onOpen={view(card, onView)} />
+                  <CardThumb src={thumbOf(card)} name={card.cardName} onOpen={view(card, onView)} />
                 </td>
                 <td className="px-3 py-2">
                   <Link
@@ -103,6 +127,7 @@ export function PortfolioTable({ cards, editingId, onEdit, onDelete, onView }: L
                     {card.cardName}
                   </Link>
                   {card.cardSet ? <p className="text-xs text-muted-foreground">{card.cardSet}{card.cardNumber ? ` · #${card.cardNumber}` : ''}</p> : null}
+                  <CollectionLink card={card} />
                 </td>
                 <td className="px-3 py-2">
                   <GradedBadge card={card} />
@@ -134,7 +159,7 @@ export function PortfolioCardList({ cards, editingId, onEdit, onDelete, onView }
             <InlineEditor card={card} onDone={() => onEdit(null)} />
           ) : (
             <div className="flex gap-3">
-              <CardThumb src={card.imageUrl} name={card.cardName} onOpen={view(card, onView)} className="w-16" />
+              <CardThumb src={thumbOf(card)} name={card.cardName} onOpen={view(card, onView)} className="w-16" />
               <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
                 <div className="flex items-start justify-between gap-2">
                   <Link to="/portfolio/card/$id" params={{ id: String(card.id) }} className="min-w-0 truncate font-medium hover:underline" title={card.cardName}>
@@ -152,7 +177,12 @@ export function PortfolioCardList({ cards, editingId, onEdit, onDelete, onView }
                   <dt className="text-muted-foreground">Cost</dt>
                   <dd className="text-right tabular-nums">{price(card.acquisitionPrice)}</dd>
                 </dl>
-                <RowActions card={card} onEdit={() => onEdit(card.id)} onDelete={() => onDelete(card)} />
+                <div className="flex items-center gap-2">
+                  <CollectionLink card={card} />
+                  <div className="ml-auto">
+                    <RowActions card={card} onEdit={() => onEdit(card.id)} onDelete={() => onDelete(card)} />
+                  </div>
+                </div>
               </div>
             </div>
           )}

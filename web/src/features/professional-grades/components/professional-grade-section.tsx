@@ -11,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useUser } from '@/features/auth/api';
+import { ImageDropZone } from '@/features/grading/components/image-drop-zone';
 import { professionalGradeQueryOptions, useReportProfessionalGradeMutation } from '../api';
 
 const half = (grade: number) => (Number.isInteger(grade) ? String(grade) : grade.toFixed(1));
@@ -137,7 +138,7 @@ function ProfessionalGradeForm({ cardId, current }: { cardId: string; current: P
     const gradeError = grade === '' || !scale.includes(Number(grade)) ? `Choose a grade ${company} gives` : undefined;
     setErrors({ grade: gradeError, cert: certError });
     if (!parsed.success || gradeError) return;
-    report.mutate({ company, grade, cert: parsed.data.cert, slabPhoto });
+    report.mutate({ company, grade, cert: parsed.data.cert, slabPhoto }, { onSuccess: () => setSlabPhoto(null) });
   }
 
   return (
@@ -178,9 +179,8 @@ function ProfessionalGradeForm({ cardId, current }: { cardId: string; current: P
       <Field id={`${id}-cert`} label="Certification number" error={errors.cert}>
         {(control) => <Input {...control} inputMode="text" autoComplete="off" placeholder="As printed on the label" value={cert} onChange={(event) => setCert(event.target.value)} />}
       </Field>
-      <Field id={`${id}-photo`} label="Slab photo (optional, verifies the grade)">
-        {(control) => <Input {...control} type="file" accept="image/*" className="cursor-pointer" onChange={(event) => setSlabPhoto(event.target.files?.[0] ?? null)} />}
-      </Field>
+      {/* The grade screen's drop zone, not a native "Choose File": the same formats and size checked when chosen. */}
+      <ImageDropZone id={`${id}-photo`} label="Slab photo (verifies the grade)" optional file={slabPhoto} onChange={setSlabPhoto} />
       <Button type="submit" disabled={report.isPending} className="sm:justify-self-start">
         <Send aria-hidden />
         {report.isPending ? 'Recording...' : current ? 'Correct the grade' : 'Report grade'}
