@@ -195,7 +195,7 @@ describe.skipIf(!services)('faults in the service mode', () => {
     // A job cannot be enqueued meanwhile: the caller is told (a 503 through the error handler), nothing is lost silently.
     const refused = await runtime.queue.enqueue('faults-probe', { n: 2 }, { jobId: 'during' }).then(() => null, (error: unknown) => error);
     expect(refused).not.toBeNull();
-    const { outageOf } = await import('../../src/http/outage-errors.ts');
+    const { outageOf } = await import('../../src/infra/outage-errors.ts');
     expect(outageOf(refused)?.code).toBe('queue_unavailable');
     // A route whose work goes through the queue (an import: its route's own rate limit, in Redis too, lets it
     // through) is refused with a 503 that says why, and writes nothing: no import whose rows nobody would work on.

@@ -24,7 +24,7 @@ import { importTemplate, invalidFileType, parseSpreadsheet } from '../../infra/s
 import { listenToProgress, type ProgressNotice } from '../../projections/imports/progress-channel.ts';
 import { failedRowNumbers, findImport, listImports, pendingRows } from '../../projections/imports/queries.ts';
 import type { RouteOptions } from '../app.ts';
-import { queueUnavailable } from '../outage-errors.ts';
+import { queueUnavailable } from '../../infra/outage-errors.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 import { fileField, routeDocs } from '../route-docs.ts';
 
