@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import { accountErasureDeps } from '../../src/personal-data.ts';
 import { setLeaderboardOptOut } from '../../src/commands/accounts/account-settings.ts';
 import { claimGuestSession } from '../../src/commands/accounts/claim-guest-session.ts';
 import { eraseAccount } from '../../src/commands/accounts/erase-account.ts';
+import { emailClaimSecret, emailClaimStream } from '../../src/commands/accounts/streams.ts';
+import { normalizeEmail } from '../../src/domain/accounts/identity.ts';
 import { registerUser, type RegisterUserInput } from '../../src/commands/accounts/register-user.ts';
 import { addAddress } from '../../src/commands/addresses/address-book.ts';
 import { submitFeedback } from '../../src/commands/feedback/submit-feedback.ts';
@@ -76,7 +78,7 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
   let sharedPhoto: string;
 
   async function seed(who: ReturnType<typeof person>, photo: Uint8Array, sharedBytes: Uint8Array): Promise<void> {
-    await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base) }, who.registration);
+    await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base), emailClaimSecret: emailClaimSecret(database.db) }, who.registration);
     await addAddress(context(), { userId: who.userId, addressId: crypto.randomUUID(), fields: who.address, makeDefault: true });
     // Feedback as a guest, then the guest session claimed at sign-in; and feedback signed in, with a photo.
     await submitFeedback({ store, imageStore: images }, {
@@ -193,6 +195,11 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     await catchUp();
     expect(await tablesHolding(erased.marker)).toEqual([]);
     expect(await tablesHolding(kept.marker)).toEqual(['feedback', 'leaderboard', 'shipping_addresses', 'submission_orders', 'users']);
+    // Nor a hash of the email that a list of addresses would find: the claim stream's id is keyed (migration 0022).
+    const emailHash = createHash('sha256').update(normalizeEmail(erased.registration.email)).digest('hex');
+    expect(await tablesHolding(emailHash)).toEqual([]);
+    const claim = await store.readStream(emailClaimStream(erased.registration.email, await emailClaimSecret(database.db)()).streamId);
+    expect(claim.events.map((e) => e.type)).toEqual(['EmailClaimed', 'EmailReleased']);
     // Left the leaderboard: not listed.
     expect(await database.db.selectFrom('leaderboard').select('listed').where('user_id', '=', kept.userId).executeTakeFirst()).toEqual({ listed: false });
     expect(await findUserByEmail(database.db, erased.registration.email)).toBeUndefined();
@@ -242,7 +249,7 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     const again = await eraseAccount(context(), accountErasureDeps(database, images), { userId: erased.userId, by: 'operator', at: '2026-03-03T12:00:00.000Z' });
     expect(again).toEqual({ userId: erased.userId, keysDeleted: 0, photosDeleted: 0 });
     const newcomer = { ...erased.registration, userId: crypto.randomUUID(), registeredAt: '2026-03-04T12:00:00.000Z' };
-    await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base) }, newcomer);
+    await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base), emailClaimSecret: emailClaimSecret(database.db) }, newcomer);
     expect((await findUserByEmail(database.db, erased.registration.email))?.id).toBe(newcomer.userId);
   });
 });

@@ -70,7 +70,7 @@ export type AccountErased = DomainEvent<'AccountErased', z.infer<typeof accountE
 export const leaderboardOptOutChangedSchema = z.object({ userId: z.string(), optedOut: z.boolean(), at: z.string() });
 export type LeaderboardOptOutChanged = DomainEvent<'LeaderboardOptOutChanged', z.infer<typeof leaderboardOptOutChangedSchema>>;
 
-/** The stream `user-email-<sha256(normalised email)>`: who holds an email address. */
+/** The stream `email-claim-<HMAC of the normalised email>` (commands/accounts/streams.ts): who holds an email address. */
 export const emailClaimedSchema = z.object({ email: z.string(), userId: z.string(), claimedAt: z.string() });
 export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaimedSchema>>;
 
