@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFeedbackCommand } from '../../scripts/feedback.ts';
 import { accountErasureDeps } from '../../src/personal-data.ts';
 import { setLeaderboardOptOut } from '../../src/commands/accounts/account-settings.ts';
 import { claimGuestSession } from '../../src/commands/accounts/claim-guest-session.ts';
@@ -76,6 +77,9 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
   const context = () => ({ store, metadata });
   let onlyTheirPhoto: string;
   let sharedPhoto: string;
+  const guestOnly = person('guest-only');
+  const guestOnlyEmail = `${guestOnly.marker}-Sender@Example.com`;
+  let guestOnlyPhoto: string;
 
   async function seed(who: ReturnType<typeof person>, photo: Uint8Array, sharedBytes: Uint8Array): Promise<void> {
     await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base), emailClaimSecret: emailClaimSecret(database.db) }, who.registration);
@@ -171,6 +175,17 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     sharedPhoto = (await images.put(shared)).hash;
     await seed(erased, png(1), shared);
     await seed(kept, png(2), shared);
+    // A guest who never signs in sends feedback twice (once with a photo only they sent, once with the shared one).
+    guestOnlyPhoto = (await images.put(png(3))).hash;
+    for (const image of [png(3), shared]) {
+      await submitFeedback({ store, imageStore: images }, {
+        feedbackId: crypto.randomUUID(),
+        owner: `guest:${guestOnly.guestId}`,
+        fields: { name: `${guestOnly.marker} only a guest`, email: guestOnlyEmail, category: 'bug', feedbackText: 'The upload button is hidden' },
+        image,
+        metadata,
+      });
+    }
     // The other person leaves the leaderboard: the rebuild below keeps them out too.
     await setLeaderboardOptOut(context(), { userId: kept.userId, optedOut: true, at: metadata.timestamp });
     await catchUp();
@@ -209,6 +224,32 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     // Only the photo nobody else had is gone.
     expect(await images.has(onlyTheirPhoto)).toBe(false);
     expect(await images.has(sharedPhoto)).toBe(true);
+  });
+
+  it("erases a guest who never signed in, by their feedback's email: no trace of them, an account's feedback pointed to its own erasure", async () => {
+    const lines: string[] = [];
+    const operator = { database, store, imageStore: images, clock: { now: () => new Date('2026-03-02T13:00:00.000Z') }, ids: { uuid: () => crypto.randomUUID() }, out: (line: string) => lines.push(line) };
+    expect(await tablesHolding(guestOnly.marker)).toEqual(['feedback']);
+    // Any case, as typed in the form or not.
+    expect(await runFeedbackCommand(['erase', guestOnlyEmail.toUpperCase()], operator)).toBe(0);
+    expect(lines).toEqual([`guest ${guestOnly.guestId} (2 feedback): erased (1 key, 1 photos deleted)`]);
+    expect(await tablesHolding(guestOnly.marker)).toEqual([]);
+    const rows = await database.db.selectFrom('feedback').select(['name', 'email', 'feedback_text']).where('owner', '=', `guest:${guestOnly.guestId}`).execute();
+    expect(rows).toEqual([
+      { name: null, email: null, feedback_text: 'The upload button is hidden' },
+      { name: null, email: null, feedback_text: 'The upload button is hidden' },
+    ]);
+    expect(await images.has(guestOnlyPhoto)).toBe(false);
+    expect(await images.has(sharedPhoto)).toBe(true);
+    // Again: nothing left from that address.
+    lines.length = 0;
+    expect(await runFeedbackCommand(['erase', guestOnlyEmail], operator)).toBe(1);
+    expect(lines).toEqual([`no feedback from ${guestOnlyEmail}`]);
+    // The other person's feedback was sent signed in: erasing it is erasing the account, and nothing changes here.
+    lines.length = 0;
+    expect(await runFeedbackCommand(['erase', `${kept.marker}-feedback@example.com`], operator)).toBe(1);
+    expect(lines).toEqual([`account ${kept.userId} (1 feedback): erase it with npm run accounts -- erase ${kept.userId}`]);
+    expect(await tablesHolding(kept.marker)).toContain('feedback');
   });
 
   it('retries an append of personal data idempotently: the sealed bytes differ, the data read back is the same', async () => {

@@ -82,6 +82,13 @@ export type EmailReleased = DomainEvent<'EmailReleased', z.infer<typeof emailRel
 export const guestSessionClaimedSchema = z.object({ guestId: z.string(), userId: z.string(), claimedAt: z.string() });
 export type GuestSessionClaimed = DomainEvent<'GuestSessionClaimed', z.infer<typeof guestSessionClaimedSchema>>;
 
+/**
+ * The stream `guest-<guestId>`: a guest who never signed in has had what they told us erased (issue 34; an operator's
+ * `npm run feedback -- erase <email>`). Their key is deleted, so their feedback's name and email read as erased.
+ */
+export const guestErasedSchema = z.object({ guestId: z.string(), by: z.enum(['operator']), erasedAt: z.string() });
+export type GuestErased = DomainEvent<'GuestErased', z.infer<typeof guestErasedSchema>>;
+
 export type UserEvent =
   | UserRegistered
   | UserLoggedIn
@@ -92,7 +99,7 @@ export type UserEvent =
   | LeaderboardOptOutChanged
   | AccountErased;
 export type EmailClaimEvent = EmailClaimed | EmailReleased;
-export type GuestSessionEvent = GuestSessionClaimed;
+export type GuestSessionEvent = GuestSessionClaimed | GuestErased;
 export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent;
 
 export const accountsEventSchemas = {
@@ -107,4 +114,5 @@ export const accountsEventSchemas = {
   EmailClaimed: emailClaimedSchema,
   EmailReleased: emailReleasedSchema,
   GuestSessionClaimed: guestSessionClaimedSchema,
+  GuestErased: guestErasedSchema,
 } as const;
