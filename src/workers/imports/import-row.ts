@@ -175,6 +175,8 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
         if (outage.deadline === Number.POSITIVE_INFINITY) outage.deadline = Date.now() + config.IMPORT_OUTAGE_WAIT_MS;
         logger.warn({ importId: job.data.importId, row: job.data.row, service }, 'import row waits for a service that is down');
         if (!(await outages.untilBack(service, outage.deadline, job.signal))) {
+          // Shutting down: the job goes back to the queue, the row keeps no outcome.
+          if (job.signal.aborted) throw error;
           // The bound has passed: one more try, whose error (the service's message) is the row's outcome.
           outage.deadline = 0;
           return await handleOnce(job, outage);
