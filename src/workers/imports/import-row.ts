@@ -67,16 +67,16 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
   const { database, eventStore: store, clock, imageFetcher, queue, config, logger, importProgress } = services;
   const { db } = database;
   const gradeDeps: GradeCardDeps = { store, imageStore: services.imageStore, cardIds: services.cardIds, gradePhotos: services.gradePhotos };
+  // A row whose work meets one of our own services down waits for it here, then is worked on again (issue 34).
+  const outages = createOutageWaiter({
+    probes: { images: () => services.imageStore.ping(), database: () => sql`select 1`.execute(db), queue: () => queue.ping() },
+  });
   // Grading waits here, so the CPU pool's queue never overflows. Rows download their photos only a little ahead of
   // grading (four rows per grading slot; the fetcher's own limit of 50 bounds every download of the process): enough
   // that a slot never waits for a download (100 ms against most of a second of grading) and that a few dead hosts
   // (a 2 s timeout each) do not stall it, few enough that the photos of all the rows the queue runs at once
   // (IMPORT_CONCURRENCY, 50) do not sit in memory waiting for a slot (50 rows of 12-MP phone photos, front and
   // back: several hundred MB).
-  // A row whose work meets one of our own services down waits for it here, then is worked on again (issue 34).
-  const outages = createOutageWaiter({
-    probes: { images: () => services.imageStore.ping(), database: () => sql`select 1`.execute(db), queue: () => queue.ping() },
-  });
   const gradingSlots = Math.max(2, services.cpuPool.size * 2);
   const grading = createLimiter(gradingSlots);
   const downloadedAhead = createLimiter(gradingSlots * 4);
