@@ -10,11 +10,10 @@ import { randomIds, systemClock } from '../src/infra/clock/clock.ts';
 import type { Database } from '../src/infra/database/database.ts';
 import type { EventStore } from '../src/infra/event-store/index.ts';
 import type { ImageStore } from '../src/infra/image-storage/image-store.ts';
-import { openImageStore } from '../src/infra/image-storage/index.ts';
 import { BACKUP_TABLE, dropEncryptLogBackup, encryptLog, EncryptLogRefused } from '../src/infra/personal-data/encrypt-log.ts';
 import { accountErasureDeps } from '../src/personal-data.ts';
 import { findUserByEmail, findUserById } from '../src/projections/users/queries.ts';
-import { runOperatorCommand, usageFailure } from './operator-command.ts';
+import { runOperatorCommandWithImages, usageFailure } from './operator-command.ts';
 
 const USAGE = 'usage: npm run accounts -- erase <email|userId> | encrypt-log [--dry-run] | drop-backup';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,12 +90,7 @@ function usage(out: (line: string) => void, problem?: string): number {
 }
 
 if (import.meta.main) {
-  await runOperatorCommand(async ({ config, database, store }) => {
-    const imageStore = openImageStore(config);
-    try {
-      return await runAccountsCommand(process.argv.slice(2), { database, store, imageStore, clock: systemClock, ids: randomIds, out: (line) => console.log(line) });
-    } finally {
-      imageStore.close?.();
-    }
-  });
+  await runOperatorCommandWithImages(({ database, store, imageStore }) =>
+    runAccountsCommand(process.argv.slice(2), { database, store, imageStore, clock: systemClock, ids: randomIds, out: (line) => console.log(line) }),
+  );
 }

@@ -5,6 +5,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/infra/database/database.ts';
 import { openDatabase } from '../src/infra/database/index.ts';
 import { createEventStore, type EventStore } from '../src/infra/event-store/index.ts';
+import type { ImageStore } from '../src/infra/image-storage/image-store.ts';
+import { openImageStore } from '../src/infra/image-storage/index.ts';
 import { inlineProjections } from '../src/projections/index.ts';
 
 /** Opens what a command needs, runs it, and sets the process's exit code from its answer. */
@@ -20,6 +22,18 @@ export async function runOperatorCommand(run: (opened: { config: Config; databas
   } finally {
     await database?.close();
   }
+}
+
+/** The same, with the image store opened from the settings too (erasing deletes photos), and closed after. */
+export async function runOperatorCommandWithImages(run: (opened: { config: Config; database: Database; store: EventStore; imageStore: ImageStore }) => Promise<number>): Promise<void> {
+  await runOperatorCommand(async (opened) => {
+    const imageStore = openImageStore(opened.config);
+    try {
+      return await run({ ...opened, imageStore });
+    } finally {
+      imageStore.close?.();
+    }
+  });
 }
 
 /** A command's refusal of its arguments: what was wrong, if known, then its usage; exit code 1. */

@@ -79,6 +79,7 @@ const configSchema = z.object({
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).default(50),
   IMPORT_ROW_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   IMPORT_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(1_000),
+  IMPORT_OUTAGE_WAIT_MS: z.coerce.number().int().min(0).default(120_000),
   IMPORT_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   // How often a process that works on rows looks for rows without an outcome whose job the queue no longer holds.
   IMPORT_SWEEP_MS: z.coerce.number().int().min(500).default(60_000),

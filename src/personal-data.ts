@@ -8,6 +8,7 @@ import { personalEvents } from './infra/personal-data/personal-events.ts';
 import { createPersonalDataSealer } from './infra/personal-data/sealed-fields.ts';
 import { storeZip } from './infra/zip/store-zip.ts';
 import { personalRows, photosOf, photosOnlyOwnedBy } from './projections/personal-data/queries.ts';
+import { emailClaimSecret } from './commands/accounts/streams.ts';
 
 // A person's data, taken back (issue 34, GDPR Art. 17 and 20): erasing it and exporting it, the same for the Settings
 // routes and the operator's `npm run accounts`.
@@ -19,6 +20,7 @@ export function accountErasureDeps(database: Database, imageStore: Pick<ImageSto
     claimedGuestIds: (userId) => claimedGuestIds(database.db, userId),
     photosOnlyOwnedBy: (owners) => photosOnlyOwnedBy(database.db, owners),
     deletePhoto: (hash) => imageStore.delete(hash),
+    emailClaimSecret: emailClaimSecret(database.db),
   };
 }
 

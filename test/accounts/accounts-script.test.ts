@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailClaimSecret } from '../../src/commands/accounts/streams.ts';
 import { registerUser } from '../../src/commands/accounts/register-user.ts';
 import { addAddress } from '../../src/commands/addresses/address-book.ts';
 import { randomIds, systemClock } from '../../src/infra/clock/clock.ts';
@@ -35,7 +36,7 @@ describe.each(await databaseKinds())('npm run accounts on %s', (kind) => {
     database = await createTestDatabase(kind);
     store = createEventStore(database, { inline: inlineProjections });
     const legacy = { store: createEventStore(database, { inline: inlineProjections, personalData: plaintextSealer }), metadata };
-    await registerUser(legacy, { usernamesStartingWith: (base) => usernamesLike(database.db, base) }, {
+    await registerUser(legacy, { usernamesStartingWith: (base) => usernamesLike(database.db, base), emailClaimSecret: emailClaimSecret(database.db) }, {
       userId,
       email,
       passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',

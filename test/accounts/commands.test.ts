@@ -4,7 +4,7 @@ import type { GuestDataClaimer } from '../../src/commands/accounts/guest-data-cl
 import { recordLogin } from '../../src/commands/accounts/record-login.ts';
 import { registerUser, type RegisterUserInput } from '../../src/commands/accounts/register-user.ts';
 import { renameEmailUsernames } from '../../src/commands/accounts/rename-email-usernames.ts';
-import { emailClaimStream, guestSessionStream, userStream } from '../../src/commands/accounts/streams.ts';
+import { emailClaimSecret, emailClaimStream, guestSessionStream, userStream } from '../../src/commands/accounts/streams.ts';
 import { AppError } from '../../src/contracts/errors.ts';
 import { ABANDONED_CLAIM_MS } from '../../src/domain/accounts/email-claim.ts';
 import { createEventStore, type EventMetadata, type EventStore } from '../../src/infra/event-store/index.ts';
@@ -51,7 +51,8 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
   let database: TestDatabase;
   let store: EventStore;
   const context = () => ({ store, metadata });
-  const deps = () => ({ usernamesStartingWith: (base: string) => usernamesLike(database.db, base) });
+  const secret = () => emailClaimSecret(database.db)();
+  const deps = () => ({ usernamesStartingWith: (base: string) => usernamesLike(database.db, base), emailClaimSecret: secret });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -65,7 +66,7 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
     // From the first name and the last initial, never from the email.
     expect(username).toBe('AdaL');
 
-    const claim = await store.readStream(emailClaimStream('grace.hopper@example.com').streamId);
+    const claim = await store.readStream(emailClaimStream('grace.hopper@example.com', await secret()).streamId);
     expect(claim.events.map((e) => [e.type, e.data])).toEqual([
       ['EmailClaimed', { email: 'Grace.Hopper@Example.com', userId: input.userId, claimedAt: input.registeredAt }],
     ]);
@@ -119,6 +120,7 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
     let release!: () => void;
     const allHaveLooked = new Promise<void>((resolve) => (release = resolve));
     const racingDeps = {
+      emailClaimSecret: secret,
       async usernamesStartingWith(base: string) {
         const taken = await usernamesLike(database.db, base);
         if (++lookups === 4) release();
@@ -133,7 +135,7 @@ describe.each(await databaseKinds())('accounts commands on %s', (kind) => {
 
   it('takes over an email whose registration died between its two appends', async () => {
     const crashed = newUser('orphan@example.com', '2026-01-01T10:00:00.000Z');
-    const stream = emailClaimStream(crashed.email);
+    const stream = emailClaimStream(crashed.email, await secret());
     await store.append(stream.streamId, stream.streamType, [
       { type: 'EmailClaimed', data: { email: crashed.email, userId: crashed.userId, claimedAt: crashed.registeredAt }, metadata },
     ], { expected: 'no_stream' });

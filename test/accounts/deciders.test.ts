@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ABANDONED_CLAIM_MS, emailClaimDecider } from '../../src/domain/accounts/email-claim.ts';
-import type { EmailClaimed, GuestSessionClaimed, SignInRefused, UserLoggedIn, UsernameChanged, UserRegistered } from '../../src/domain/accounts/events.ts';
+import type { EmailClaimed, GuestErased, GuestSessionClaimed, GuestSessionEvent, SignInRefused, UserLoggedIn, UsernameChanged, UserRegistered } from '../../src/domain/accounts/events.ts';
 import { guestSessionDecider } from '../../src/domain/accounts/guest-session.ts';
 import { emailUsernameBase, firstFreeUsername, isEmailUsername, normalizeEmail, ownerOf, usernameBase } from '../../src/domain/accounts/identity.ts';
 import { userDecider } from '../../src/domain/accounts/user.ts';
@@ -147,6 +147,19 @@ describe('guest session', () => {
   it('never hands a claimed guest session to another user', () => {
     given([claimed('u1')]).when(claim('u2')).then([]);
     expect([claimed('u1')].reduce(guestSessionDecider.evolve, guestSessionDecider.initialState())).toEqual({ status: 'claimed', userId: 'u1' });
+  });
+
+  const erased: GuestSessionEvent = { type: 'GuestErased', data: { guestId: 'g1', by: 'operator', erasedAt: '2026-01-02T10:00:00.000Z' } };
+  const erase = { type: 'EraseGuest' as const, data: erased.data as GuestErased['data'] };
+
+  it('erases a guest who never signed in, once', () => {
+    given([]).when(erase).then([erased]);
+    given([erased]).when(erase).then([]);
+  });
+
+  it('never erases a claimed guest on its own (the account holds its data now), and an erased one is no one to claim', () => {
+    given([claimed('u1')]).when(erase).thenRefuses('guest_claimed');
+    given([erased]).when(claim('u1')).then([]);
   });
 });
 

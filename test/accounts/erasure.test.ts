@@ -1,13 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFeedbackCommand } from '../../scripts/feedback.ts';
 import { accountErasureDeps } from '../../src/personal-data.ts';
 import { setLeaderboardOptOut } from '../../src/commands/accounts/account-settings.ts';
 import { claimGuestSession } from '../../src/commands/accounts/claim-guest-session.ts';
 import { eraseAccount } from '../../src/commands/accounts/erase-account.ts';
+import { emailClaimSecret, emailClaimStream } from '../../src/commands/accounts/streams.ts';
+import { normalizeEmail } from '../../src/domain/accounts/identity.ts';
 import { registerUser, type RegisterUserInput } from '../../src/commands/accounts/register-user.ts';
 import { addAddress } from '../../src/commands/addresses/address-book.ts';
 import { submitFeedback } from '../../src/commands/feedback/submit-feedback.ts';
@@ -74,9 +77,12 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
   const context = () => ({ store, metadata });
   let onlyTheirPhoto: string;
   let sharedPhoto: string;
+  const guestOnly = person('guest-only');
+  const guestOnlyEmail = `${guestOnly.marker}-Sender@Example.com`;
+  let guestOnlyPhoto: string;
 
   async function seed(who: ReturnType<typeof person>, photo: Uint8Array, sharedBytes: Uint8Array): Promise<void> {
-    await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base) }, who.registration);
+    await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base), emailClaimSecret: emailClaimSecret(database.db) }, who.registration);
     await addAddress(context(), { userId: who.userId, addressId: crypto.randomUUID(), fields: who.address, makeDefault: true });
     // Feedback as a guest, then the guest session claimed at sign-in; and feedback signed in, with a photo.
     await submitFeedback({ store, imageStore: images }, {
@@ -169,6 +175,17 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     sharedPhoto = (await images.put(shared)).hash;
     await seed(erased, png(1), shared);
     await seed(kept, png(2), shared);
+    // A guest who never signs in sends feedback twice (once with a photo only they sent, once with the shared one).
+    guestOnlyPhoto = (await images.put(png(3))).hash;
+    for (const image of [png(3), shared]) {
+      await submitFeedback({ store, imageStore: images }, {
+        feedbackId: crypto.randomUUID(),
+        owner: `guest:${guestOnly.guestId}`,
+        fields: { name: `${guestOnly.marker} only a guest`, email: guestOnlyEmail, category: 'bug', feedbackText: 'The upload button is hidden' },
+        image,
+        metadata,
+      });
+    }
     // The other person leaves the leaderboard: the rebuild below keeps them out too.
     await setLeaderboardOptOut(context(), { userId: kept.userId, optedOut: true, at: metadata.timestamp });
     await catchUp();
@@ -193,6 +210,11 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     await catchUp();
     expect(await tablesHolding(erased.marker)).toEqual([]);
     expect(await tablesHolding(kept.marker)).toEqual(['feedback', 'leaderboard', 'shipping_addresses', 'submission_orders', 'users']);
+    // Nor a hash of the email that a list of addresses would find: the claim stream's id is keyed (migration 0022).
+    const emailHash = createHash('sha256').update(normalizeEmail(erased.registration.email)).digest('hex');
+    expect(await tablesHolding(emailHash)).toEqual([]);
+    const claim = await store.readStream(emailClaimStream(erased.registration.email, await emailClaimSecret(database.db)()).streamId);
+    expect(claim.events.map((e) => e.type)).toEqual(['EmailClaimed', 'EmailReleased']);
     // Left the leaderboard: not listed.
     expect(await database.db.selectFrom('leaderboard').select('listed').where('user_id', '=', kept.userId).executeTakeFirst()).toEqual({ listed: false });
     expect(await findUserByEmail(database.db, erased.registration.email)).toBeUndefined();
@@ -202,6 +224,32 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     // Only the photo nobody else had is gone.
     expect(await images.has(onlyTheirPhoto)).toBe(false);
     expect(await images.has(sharedPhoto)).toBe(true);
+  });
+
+  it("erases a guest who never signed in, by their feedback's email: no trace of them, an account's feedback pointed to its own erasure", async () => {
+    const lines: string[] = [];
+    const operator = { database, store, imageStore: images, clock: { now: () => new Date('2026-03-02T13:00:00.000Z') }, ids: { uuid: () => crypto.randomUUID() }, out: (line: string) => lines.push(line) };
+    expect(await tablesHolding(guestOnly.marker)).toEqual(['feedback']);
+    // Any case, as typed in the form or not.
+    expect(await runFeedbackCommand(['erase', guestOnlyEmail.toUpperCase()], operator)).toBe(0);
+    expect(lines).toEqual([`guest ${guestOnly.guestId} (2 feedback): erased (1 key, 1 photos deleted)`]);
+    expect(await tablesHolding(guestOnly.marker)).toEqual([]);
+    const rows = await database.db.selectFrom('feedback').select(['name', 'email', 'feedback_text']).where('owner', '=', `guest:${guestOnly.guestId}`).execute();
+    expect(rows).toEqual([
+      { name: null, email: null, feedback_text: 'The upload button is hidden' },
+      { name: null, email: null, feedback_text: 'The upload button is hidden' },
+    ]);
+    expect(await images.has(guestOnlyPhoto)).toBe(false);
+    expect(await images.has(sharedPhoto)).toBe(true);
+    // Again: nothing left from that address.
+    lines.length = 0;
+    expect(await runFeedbackCommand(['erase', guestOnlyEmail], operator)).toBe(1);
+    expect(lines).toEqual([`no feedback from ${guestOnlyEmail}`]);
+    // The other person's feedback was sent signed in: erasing it is erasing the account, and nothing changes here.
+    lines.length = 0;
+    expect(await runFeedbackCommand(['erase', `${kept.marker}-feedback@example.com`], operator)).toBe(1);
+    expect(lines).toEqual([`account ${kept.userId} (1 feedback): erase it with npm run accounts -- erase ${kept.userId}`]);
+    expect(await tablesHolding(kept.marker)).toContain('feedback');
   });
 
   it('retries an append of personal data idempotently: the sealed bytes differ, the data read back is the same', async () => {
@@ -242,7 +290,7 @@ describe.each(await databaseKinds())('erasing an account on %s', (kind) => {
     const again = await eraseAccount(context(), accountErasureDeps(database, images), { userId: erased.userId, by: 'operator', at: '2026-03-03T12:00:00.000Z' });
     expect(again).toEqual({ userId: erased.userId, keysDeleted: 0, photosDeleted: 0 });
     const newcomer = { ...erased.registration, userId: crypto.randomUUID(), registeredAt: '2026-03-04T12:00:00.000Z' };
-    await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base) }, newcomer);
+    await registerUser(context(), { usernamesStartingWith: (base) => usernamesLike(database.db, base), emailClaimSecret: emailClaimSecret(database.db) }, newcomer);
     expect((await findUserByEmail(database.db, erased.registration.email))?.id).toBe(newcomer.userId);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryRateLimiter, redisRateLimiter } from '../../src/infra/auth/rate-limiter.ts';
@@ -50,5 +51,36 @@ describe.runIf(await redisAvailable())('redis rate limiter', () => {
     expect((await limiter.hit('short', rule)).allowed).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await limiter.hit('short', rule)).allowed).toBe(true);
+  });
+});
+
+describe('redis rate limiter with Redis unreachable', () => {
+  it('fails open at once: a closed port costs no command timeout per hit, and one failure is reported per cool-off', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    // The accounts' own settings (src/infra/auth/accounts.ts).
+    const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 1_000 });
+    redis.on('error', () => {});
+    const errors: unknown[] = [];
+    const limiter = redisRateLimiter(redis, 'unreachable:', (error) => errors.push(error));
+    const rule = { max: 1, windowMs: 60_000 };
+    try {
+      const started = performance.now();
+      const results = [];
+      for (let n = 0; n < 20; n++) results.push(await limiter.hit('login:address:203.0.113.9', rule));
+      await limiter.reset('login:account:someone');
+      const ms = performance.now() - started;
+      expect(results.every((r) => r.allowed)).toBe(true);
+      // One command may wait for its timeout (1 s); the rest are not sent.
+      expect(ms).toBeLessThan(1_500);
+      expect(errors.length).toBeLessThanOrEqual(1);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -85,6 +85,8 @@ describe.skipIf(!services)('faults in the service mode', () => {
   let runtime: Runtime;
   let app: FastifyInstance;
   let sid: string;
+  const email = `fay-${Date.now()}@example.com`;
+  const METRICS_TOKEN = randomBytes(16).toString('hex');
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, options: { payload?: object | Buffer; headers?: Record<string, string> } = {}) =>
     app.inject({ method, url, headers: { host: HOST, ...(method === 'GET' ? {} : { origin: ORIGIN }), ...(sid ? { cookie: `sid=${sid}` } : {}), ...options.headers }, ...(options.payload ? { payload: options.payload } : {}) });
@@ -115,12 +117,13 @@ describe.skipIf(!services)('faults in the service mode', () => {
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       QUEUE_PREFIX: `faults-${randomBytes(3).toString('hex')}`,
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+      METRICS_TOKEN,
     });
     runtime = await createRuntime(config, { role: 'api', database: { ...database, close: database.close } });
     app = await buildApp(runtime);
     await app.ready();
     const registered = await inject('POST', '/api/agscard/register', {
-      payload: { first_name: 'Fay', last_name: 'Ult', email: `fay-${Date.now()}@example.com`, phone: '5551234567', password: 'Secret123', password_confirmation: 'Secret123' },
+      payload: { first_name: 'Fay', last_name: 'Ult', email, phone: '5551234567', password: 'Secret123', password_confirmation: 'Secret123' },
     });
     expect(registered.statusCode).toBe(201);
     sid = registered.cookies.find((c) => c.name === 'sid')!.value;
@@ -195,7 +198,7 @@ describe.skipIf(!services)('faults in the service mode', () => {
     // A job cannot be enqueued meanwhile: the caller is told (a 503 through the error handler), nothing is lost silently.
     const refused = await runtime.queue.enqueue('faults-probe', { n: 2 }, { jobId: 'during' }).then(() => null, (error: unknown) => error);
     expect(refused).not.toBeNull();
-    const { outageOf } = await import('../../src/http/outage-errors.ts');
+    const { outageOf } = await import('../../src/infra/outage-errors.ts');
     expect(outageOf(refused)?.code).toBe('queue_unavailable');
     // A route whose work goes through the queue (an import: its route's own rate limit, in Redis too, lets it
     // through) is refused with a 503 that says why, and writes nothing: no import whose rows nobody would work on.
@@ -214,6 +217,41 @@ describe.skipIf(!services)('faults in the service mode', () => {
     // The job enqueued before the outage is still there, and runs once a worker takes that name.
     runtime.queue.process<{ n: number }>('faults-probe-later', async (job) => void ran.push(job.id), { concurrency: 1 });
     await within(10_000, async () => ran.includes('kept-1'));
+  }, 60_000);
+
+  it('Redis unreachable: /metrics answers with the queue reported down, and sign-in answers as fast as with Redis up (its limits fail open at once)', async () => {
+    const metrics = () => app.inject({ method: 'GET', url: '/metrics', headers: { host: HOST, authorization: `Bearer ${METRICS_TOKEN}` } });
+    const signIn = async (password: string) => {
+      const started = performance.now();
+      const response = await app.inject({ method: 'POST', url: '/api/agscard/login', headers: { host: HOST, origin: ORIGIN }, payload: { email, password } });
+      return { status: response.statusCode, ms: performance.now() - started };
+    };
+    await within(15_000, async () => (await inject('GET', '/readyz')).statusCode === 200);
+    const up = await metrics();
+    expect(up.statusCode).toBe(200);
+    expect(up.body).toContain('metrics_source_up{source="queue"} 1');
+    const baseline = [await signIn('Secret123'), await signIn('Wrong1234'), await signIn('Secret123')];
+    expect(baseline.map((b) => b.status)).toEqual([200, 401, 200]);
+
+    await stopped(redis);
+    try {
+      const down = await metrics();
+      expect(down.statusCode, down.body).toBe(200);
+      expect(down.body).toContain('metrics_source_up{source="queue"} 0');
+      expect(down.body).toContain('metrics_source_up{source="database"} 1');
+      expect(down.body).toContain('projection_lag_events');
+      expect(down.body).not.toContain('job_queue_jobs{');
+      // Each sign-in counts three times (address, account, and a reset on success): none of them waits for Redis.
+      const during = [await signIn('Secret123'), await signIn('Wrong1234'), await signIn('Secret123'), await signIn('Secret123')];
+      console.info('sign-in with Redis up and down (ms)', { up: baseline.map((b) => Math.round(b.ms)), down: during.map((d) => Math.round(d.ms)) });
+      expect(during.map((d) => d.status)).toEqual([200, 401, 200, 200]);
+      const slowestUp = Math.max(...baseline.map((b) => b.ms));
+      for (const d of during) expect(d.ms).toBeLessThan(slowestUp + 500);
+    } finally {
+      redis = await startRedis(redisPort, dataDir);
+    }
+    // Counting again once Redis is back: /metrics reports the queue, and the limits count (a fresh window per key).
+    await within(15_000, async () => (await metrics()).body.includes('metrics_source_up{source="queue"} 1'));
   }, 60_000);
 
   it('the image folder unwritable: grading answers 503 with a message and writes no event', async () => {

@@ -115,7 +115,7 @@ describe.each([await routeDatabaseKind()])('feedback on %s', (kind) => {
     const { browser } = await h.registered();
     const id = (await send(browser, [['feedbackText', 'Please add dark mode'], ['category', 'feature']])).json().feedback.id as string;
     const lines: string[] = [];
-    const context = { database: h.database, store: h.runtime.eventStore, clock: h.runtime.clock, ids: h.runtime.ids, out: (line: string) => lines.push(line) };
+    const context = { database: h.database, store: h.runtime.eventStore, imageStore: h.runtime.imageStore, clock: h.runtime.clock, ids: h.runtime.ids, out: (line: string) => lines.push(line) };
 
     expect(await runFeedbackCommand(['list', '--status', 'new'], context)).toBe(0);
     expect(lines.some((line) => line.startsWith(id) && line.includes('feature') && line.includes('Please add dark mode'))).toBe(true);
@@ -144,6 +144,12 @@ describe.each([await routeDatabaseKind()])('feedback on %s', (kind) => {
     expect(await runFeedbackCommand(['set-status', '00000000-0000-4000-8000-000000000000', 'closed'], context)).toBe(1);
     expect(await runFeedbackCommand(['list', '--status'], context)).toBe(1);
     expect(await runFeedbackCommand([], context)).toBe(1);
+    lines.length = 0;
+    expect(await runFeedbackCommand(['erase', 'not-an-email'], context)).toBe(1);
+    expect(lines[0]).toBe('not-an-email is not an email');
+    expect(await runFeedbackCommand(['erase', 'a@example.com', 'b@example.com'], context)).toBe(1);
+    expect(await runFeedbackCommand(['erase', 'nobody-sent-this@example.com'], context)).toBe(1);
+    expect(lines.at(-1)).toBe('no feedback from nobody-sent-this@example.com');
 
     const live = await listFeedback(h.database.db);
     await rebuildProjection(h.database, h.runtime.eventStore, feedbackProjection, 'inline');

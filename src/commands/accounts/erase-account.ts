@@ -21,6 +21,8 @@ export interface EraseAccountDeps {
   /** Stored photos that only these owners' rows name (a read-model query, injected to keep layers one-way). */
   photosOnlyOwnedBy(owners: readonly string[]): Promise<string[]>;
   deletePhoto(hash: string): Promise<boolean>;
+  /** The server secret the email-claim stream's id is keyed with (streams.ts emailClaimSecret). */
+  emailClaimSecret(): Promise<Buffer>;
 }
 
 export interface AccountErasure {
@@ -39,7 +41,7 @@ export async function eraseAccount(context: CommandContext, deps: EraseAccountDe
   const guestIds = await deps.claimedGuestIds(userId);
   if (state.status === 'registered') {
     await handleCommand(context, {
-      ...emailClaimStream(state.email),
+      ...emailClaimStream(state.email, await deps.emailClaimSecret()),
       decider: emailClaimDecider,
       command: { type: 'ReleaseEmail', data: { userId, releasedAt: input.at } },
     });

@@ -11,6 +11,8 @@ export type RegisterUserInput = Omit<UserRegistered['data'], 'username'>;
 export interface RegisterUserDeps {
   /** Usernames already taken that start with `base` (a read-model query, injected to keep layers one-way). */
   usernamesStartingWith(base: string): Promise<ReadonlySet<string>>;
+  /** The server secret the email-claim stream's id is keyed with (streams.ts emailClaimSecret). */
+  emailClaimSecret(): Promise<Buffer>;
 }
 
 const USERNAME_ATTEMPTS = 10;
@@ -21,7 +23,7 @@ const USERNAME_ATTEMPTS = 10;
  * Returns the username chosen.
  */
 export async function registerUser(context: CommandContext, deps: RegisterUserDeps, input: RegisterUserInput): Promise<{ username: string }> {
-  await claimEmail(context, input);
+  await claimEmail(context, await deps.emailClaimSecret(), input);
 
   const base = usernameBase(input.firstName, input.lastName);
   for (let attempt = 1; ; attempt++) {
@@ -56,8 +58,8 @@ function freeUsername(base: string, taken: ReadonlySet<string>, skip: number): s
   return name;
 }
 
-async function claimEmail(context: CommandContext, input: RegisterUserInput): Promise<void> {
-  const stream = emailClaimStream(input.email);
+async function claimEmail(context: CommandContext, secret: Buffer, input: RegisterUserInput): Promise<void> {
+  const stream = emailClaimStream(input.email, secret);
   // The decider needs to know whether the current claimant (if any) finished registering.
   const { events } = await context.store.readStream(stream.streamId);
   const claimant = events.reduce((state, e) => emailClaimDecider.evolve(state, e as unknown as EmailClaimEvent), emailClaimDecider.initialState());

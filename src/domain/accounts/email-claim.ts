@@ -2,7 +2,7 @@ import { AppError } from '../../contracts/errors.ts';
 import { assertNever, type Decider } from '../decider.ts';
 import type { EmailClaimed, EmailClaimEvent } from './events.ts';
 
-// Who holds an email address. One stream per normalised address (`user-email-<sha256>`, named by
+// Who holds an email address. One stream per normalised address (`email-claim-<HMAC>`, named by
 // the command layer), so two registrations racing for the same address append to the SAME stream
 // and the event store's optimistic check lets exactly one of them win. The user's own stream is
 // written just after; if the process dies in between, the claim is left without an account. Such

@@ -73,7 +73,7 @@ export type AccountErased = DomainEvent<'AccountErased', z.infer<typeof accountE
 export const leaderboardOptOutChangedSchema = z.object({ userId: z.string(), optedOut: z.boolean(), at: z.string() });
 export type LeaderboardOptOutChanged = DomainEvent<'LeaderboardOptOutChanged', z.infer<typeof leaderboardOptOutChangedSchema>>;
 
-/** The stream `user-email-<sha256(normalised email)>`: who holds an email address. */
+/** The stream `email-claim-<HMAC of the normalised email>` (commands/accounts/streams.ts): who holds an email address. */
 export const emailClaimedSchema = z.object({ email: z.string(), userId: z.string(), claimedAt: z.string() });
 export type EmailClaimed = DomainEvent<'EmailClaimed', z.infer<typeof emailClaimedSchema>>;
 
@@ -96,6 +96,13 @@ export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', z.inf
 export const passwordResetUsedSchema = z.object({ userId: z.string(), usedAt: z.string() });
 export type PasswordResetUsed = DomainEvent<'PasswordResetUsed', z.infer<typeof passwordResetUsedSchema>>;
 
+/**
+ * The stream `guest-<guestId>`: a guest who never signed in has had what they told us erased (issue 34; an operator's
+ * `npm run feedback -- erase <email>`). Their key is deleted, so their feedback's name and email read as erased.
+ */
+export const guestErasedSchema = z.object({ guestId: z.string(), by: z.enum(['operator']), erasedAt: z.string() });
+export type GuestErased = DomainEvent<'GuestErased', z.infer<typeof guestErasedSchema>>;
+
 export type UserEvent =
   | UserRegistered
   | UserLoggedIn
@@ -106,7 +113,7 @@ export type UserEvent =
   | LeaderboardOptOutChanged
   | AccountErased;
 export type EmailClaimEvent = EmailClaimed | EmailReleased;
-export type GuestSessionEvent = GuestSessionClaimed;
+export type GuestSessionEvent = GuestSessionClaimed | GuestErased;
 export type PasswordResetEvent = PasswordResetRequested | PasswordResetUsed;
 export type AccountsEvent = UserEvent | EmailClaimEvent | GuestSessionEvent | PasswordResetEvent;
 
@@ -124,4 +131,5 @@ export const accountsEventSchemas = {
   GuestSessionClaimed: guestSessionClaimedSchema,
   PasswordResetRequested: passwordResetRequestedSchema,
   PasswordResetUsed: passwordResetUsedSchema,
+  GuestErased: guestErasedSchema,
 } as const;

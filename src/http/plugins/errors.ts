@@ -4,7 +4,7 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError, type ErrorBody, type ErrorKind } from '../../contracts/errors.ts';
-import { outageOf } from '../outage-errors.ts';
+import { outageOf } from '../../infra/outage-errors.ts';
 import { SECURITY_HEADERS_WITHOUT_HELMET } from './security-headers.ts';
 
 const statusByKind: Record<ErrorKind, number> = {

@@ -34,7 +34,7 @@ import { importTemplate, invalidFileType, parseSpreadsheet } from '../../infra/s
 import { listenToProgress, type ProgressNotice } from '../../projections/imports/progress-channel.ts';
 import { failedRowNumbers, failedRows, findImport, importRow, importRowsPage, importRowStatus, listImports, pendingRows } from '../../projections/imports/queries.ts';
 import type { RouteOptions } from '../app.ts';
-import { queueUnavailable } from '../outage-errors.ts';
+import { queueUnavailable } from '../../infra/outage-errors.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
 import { fileField, routeDocs } from '../route-docs.ts';
 

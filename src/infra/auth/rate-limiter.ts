@@ -68,24 +68,37 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}
 `;
 
+/** The connection states in which ioredis has no connection to send on: waiting to reconnect, closed, ended. */
+const DISCONNECTED = new Set(['reconnecting', 'close', 'end']);
+
 /**
  * Shared by every API process (REDIS_URL). `prefix` keeps tests and deployments apart. While Redis does not answer,
  * limits fail open (the call is let through and `onError` told), so an outage of the counters is not an outage of
- * sign-in and grading.
+ * sign-in and grading. Failing open is also fast (issue 34): while the connection is down, or for `coolOffMs` after
+ * a call that failed, Redis is not asked at all, so a sign-in (three counts) does not wait out a command timeout
+ * for each of them.
  */
-export function redisRateLimiter(redis: Redis, prefix = 'rate-limit:', onError: (error: unknown) => void = () => {}): RateLimiter {
+export function redisRateLimiter(redis: Redis, prefix = 'rate-limit:', onError: (error: unknown) => void = () => {}, coolOffMs = 2_000): RateLimiter {
+  let askAgainAt = 0;
+  const unreachable = () => DISCONNECTED.has(redis.status) || Date.now() < askAgainAt;
+  const failed = (error: unknown) => {
+    askAgainAt = Date.now() + coolOffMs;
+    onError(error);
+  };
   return {
     async hit(key, limit) {
+      if (unreachable()) return { allowed: true, count: 0, retryAfterMs: 0 };
       try {
         const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(limit.windowMs))) as [number, number];
         return count <= limit.max ? { allowed: true, count, retryAfterMs: 0 } : { allowed: false, count, retryAfterMs: Math.max(ttl, 0) };
       } catch (error) {
-        onError(error);
+        failed(error);
         return { allowed: true, count: 0, retryAfterMs: 0 };
       }
     },
     async reset(key) {
-      await redis.del(prefix + key).catch(onError);
+      if (unreachable()) return;
+      await redis.del(prefix + key).catch(failed);
     },
   };
 }

@@ -35,6 +35,13 @@ export const jobs = new Gauge({
   registers: [registry],
 });
 
+export const metricsSourceUp = new Gauge({
+  name: 'metrics_source_up',
+  help: 'Whether the database and the job queue answered this scrape (1) or not (0): job_queue_jobs and projection_lag_events are missing for one that did not.',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
 export const jobFailures = new Counter({
   name: 'job_queue_failed_total',
   help: 'Jobs that failed for good (after their last try, or at once for work that can never succeed), by job name, in this process.',

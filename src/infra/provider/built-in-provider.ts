@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { recordLogin } from '../../commands/accounts/record-login.ts';
 import { registerUser } from '../../commands/accounts/register-user.ts';
+import { emailClaimSecret as emailClaimSecretOf } from '../../commands/accounts/streams.ts';
 import { changePassword, setLeaderboardOptOut, setMarketingPreference } from '../../commands/accounts/account-settings.ts';
 import { resetPassword } from '../../commands/accounts/password-reset.ts';
 import { BUILT_IN_PROVIDER_TOKEN, type ProviderProfile } from '../../contracts/auth.ts';
@@ -35,6 +36,7 @@ export interface BuiltInProviderDeps {
 /** Local accounts: event-sourced users, argon2id passwords, the profile from the users read model. */
 export function builtInProvider(deps: BuiltInProviderDeps): GradingProvider {
   const { store, db, hasher, clock, ids } = deps;
+  const emailClaimSecret = emailClaimSecretOf(db);
 
   async function userRow(userId: string): Promise<UserRow> {
     const row = await findUserById(db, userId);
@@ -50,7 +52,7 @@ export function builtInProvider(deps: BuiltInProviderDeps): GradingProvider {
       const userId = ids.uuid();
       await registerUser(
         { store, metadata },
-        { usernamesStartingWith: (base) => usernamesLike(db, base) },
+        { usernamesStartingWith: (base) => usernamesLike(db, base), emailClaimSecret },
         {
           userId,
           email: input.email,

@@ -1,4 +1,4 @@
-import { accountErasedSchema } from '../../domain/accounts/events.ts';
+import { accountErasedSchema, guestErasedSchema } from '../../domain/accounts/events.ts';
 import { feedbackStatusChangedSchema, feedbackSubmittedSchema } from '../../domain/feedback/index.ts';
 import { erasePersonalFields } from '../../domain/personal-data.ts';
 import { imageUrl } from '../cards/image-urls.ts';
@@ -11,7 +11,7 @@ const feedback = rowTable('feedback', ['id'], [['owner']]);
 // Inline: an operator listing feedback right after it was sent sees it, and a status set is read back at once.
 export const feedbackProjection = rowProjection({
   name: 'feedback',
-  handles: ['FeedbackSubmitted', 'FeedbackStatusChanged', 'AccountErased'],
+  handles: ['FeedbackSubmitted', 'FeedbackStatusChanged', 'AccountErased', 'GuestErased'],
   tables: [feedback],
   async handle(rows, event) {
     if (event.type === 'FeedbackSubmitted') {
@@ -32,10 +32,17 @@ export const feedbackProjection = rowProjection({
     } else if (event.type === 'FeedbackStatusChanged') {
       const data = feedbackStatusChangedSchema.parse(event.data);
       await rows.update(feedback, { id: data.feedbackId }, { status: data.to, updated_at: data.changedAt });
-    } else if (event.type === 'AccountErased') {
-      // The feedback stays for the product; who sent it does not (from the account, or its guest sessions before).
-      const data = accountErasedSchema.parse(event.data);
-      for (const owner of [`user:${data.userId}`, ...data.guestIds.map((guestId) => `guest:${guestId}`)]) {
+    } else if (event.type === 'AccountErased' || event.type === 'GuestErased') {
+      // The feedback stays for the product; who sent it does not (from the account, or its guest sessions before; or
+      // from a guest who never signed in).
+      let owners: string[];
+      if (event.type === 'AccountErased') {
+        const data = accountErasedSchema.parse(event.data);
+        owners = [`user:${data.userId}`, ...data.guestIds.map((guestId) => `guest:${guestId}`)];
+      } else {
+        owners = [`guest:${guestErasedSchema.parse(event.data).guestId}`];
+      }
+      for (const owner of owners) {
         for (const row of await rows.find(feedback, { owner })) {
           const erased = erasePersonalFields('FeedbackSubmitted', { name: row.name, email: row.email });
           await rows.update(feedback, { id: row.id }, { name: erased.name, email: erased.email });

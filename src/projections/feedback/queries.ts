@@ -31,3 +31,15 @@ export async function findFeedback(db: Kysely<Tables>, id: string): Promise<Feed
   const row = await db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? entryOf(row) : undefined;
 }
+
+/** Who sent feedback from this email (as typed, any case): each sender once, a guest session or an account. */
+export async function feedbackSendersByEmail(db: Kysely<Tables>, email: string): Promise<{ owner: string; feedback: number }[]> {
+  const rows = await db
+    .selectFrom('feedback')
+    .select((eb) => ['owner', eb.fn.countAll<number>().as('feedback')])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .groupBy('owner')
+    .orderBy('owner')
+    .execute();
+  return rows.map((row) => ({ owner: row.owner, feedback: Number(row.feedback) }));
+}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CardPhoto, GradeCardDeps } from '../../commands/cards/grade-card.ts';
 import { gradeAndSaveCard } from '../../commands/cards/save-card.ts';
 import { completeImport, recordRowOutcome } from '../../commands/imports/manage-import.ts';
@@ -14,6 +15,7 @@ import type { Job } from '../../infra/queue/index.ts';
 import { findCard, gradedCardPictures } from '../../projections/cards/queries.ts';
 import { finishedButOpenImports, importState, pendingRows, type PendingRow } from '../../projections/imports/queries.ts';
 import type { Services } from '../../runtime.ts';
+import { createOutageWaiter, serviceDownIn } from './service-outages.ts';
 
 // One row of a bulk import, as one job with the id `<importId>:<row>` (DESIGN.md §5): download its photos through the
 // image fetcher (its concurrency limit and address rules), grade them with the grading service (pixel work in the CPU
@@ -62,6 +64,10 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
   const { database, eventStore: store, clock, imageFetcher, queue, config, logger, importProgress } = services;
   const { db } = database;
   const gradeDeps: GradeCardDeps = { store, imageStore: services.imageStore, cardIds: services.cardIds, gradePhotos: services.gradePhotos };
+  // A row whose work meets one of our own services down waits for it here, then is worked on again (issue 34).
+  const outages = createOutageWaiter({
+    probes: { images: () => services.imageStore.ping(), database: () => sql`select 1`.execute(db), queue: () => queue.ping() },
+  });
   // Grading waits here, so the CPU pool's queue never overflows. Rows download their photos only a little ahead of
   // grading (four rows per grading slot; the fetcher's own limit of 50 bounds every download of the process): enough
   // that a slot never waits for a download (100 ms against most of a second of grading) and that a few dead hosts
@@ -103,14 +109,16 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
   }
 
   /** Grades the row into the collection and the portfolio; the outcome to record. */
-  async function work(row: PendingRow, metadata: EventMetadata, base: Omit<ImportRowEvent['data'], 'processingMs'>, started: number): Promise<ImportRowEvent> {
+  async function work(row: PendingRow, metadata: EventMetadata, base: Omit<ImportRowEvent['data'], 'processingMs'>, started: number, attempt: { counted: boolean }): Promise<ImportRowEvent> {
     const elapsed = () => Math.round(performance.now() - started);
     const owner = row.owner as Owner;
     // Graded and saved (grading is not saving, issue 18): a card graded earlier but never saved is imported now.
+    // Counted once however often an outage makes the row grade again: the owner graded one card.
     const counted: GradeCardDeps = {
       ...gradeDeps,
       gradePhotos: async (photos) => {
-        await countDailyGrading(owner);
+        if (!attempt.counted) await countDailyGrading(owner);
+        attempt.counted = true;
         return gradeDeps.gradePhotos(photos);
       },
     };
@@ -146,7 +154,33 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
     }
   }
 
+  /**
+   * Works on the row; while one of our services is down (the image store, the database, the queue), waits until it
+   * answers and works on the row again, up to IMPORT_OUTAGE_WAIT_MS from the first outage. Past that the row's
+   * error stands as any other (a row failed with the store's message, or the job handed to the queue's retries).
+   */
   async function handle(job: Job<ImportRowJob>): Promise<void> {
+    const outage = { deadline: Number.POSITIVE_INFINITY, counted: false };
+    for (;;) {
+      try {
+        return await handleOnce(job, outage);
+      } catch (error) {
+        const service = serviceDownIn(error);
+        if (!service || job.signal.aborted) throw error;
+        if (outage.deadline === Number.POSITIVE_INFINITY) outage.deadline = Date.now() + config.IMPORT_OUTAGE_WAIT_MS;
+        logger.warn({ importId: job.data.importId, row: job.data.row, service }, 'import row waits for a service that is down');
+        if (!(await outages.untilBack(service, outage.deadline, job.signal))) {
+          // Shutting down: the job goes back to the queue, the row keeps no outcome.
+          if (job.signal.aborted) throw error;
+          // The bound has passed: one more try, whose error (the service's message) is the row's outcome.
+          outage.deadline = 0;
+          return await handleOnce(job, outage);
+        }
+      }
+    }
+  }
+
+  async function handleOnce(job: Job<ImportRowJob>, outage: { deadline: number; counted: boolean }): Promise<void> {
     const row = job.data;
     const started = performance.now();
     const state = await importState(db, row.importId);
@@ -162,9 +196,11 @@ export function createImportRowHandler(services: Services): ImportRowHandler {
       outcome = { type: 'ImportRowDuplicate', data: { ...base, cardId: null, reason: `The same images as row ${row.duplicateOf} of this file.`, processingMs: 0 } };
     } else {
       try {
-        outcome = await work(row, metadata, base, started);
+        outcome = await work(row, metadata, base, started, outage);
       } catch (error) {
         if (job.signal.aborted) throw error;
+        // Not the row's fault: handle() waits for the service, unless the wait's bound has passed.
+        if (serviceDownIn(error) && Date.now() < outage.deadline) throw error;
         if (isTransient(error) && job.attempt < job.maxAttempts) throw error;
         const reason = error instanceof AppError ? error.message : 'The card could not be processed.';
         if (!(error instanceof AppError)) logger.error({ err: error, importId: row.importId, row: row.row }, 'import row failed');

@@ -18,6 +18,7 @@ import * as leaderboardOptOut from './0015-leaderboard-opt-out.ts';
 import * as professionalGrades from './0016-professional-grades.ts';
 import * as orderTimeline from './0017-order-timeline.ts';
 import * as cardPictures from './0021-card-pictures.ts';
+import * as emailClaimHmac from './0022-email-claim-hmac.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-professional-grades': professionalGrades,
   '0017-order-timeline': orderTimeline,
   '0021-card-pictures': cardPictures,
+  '0022-email-claim-hmac': emailClaimHmac,
 };
