@@ -3,6 +3,7 @@ import { shippedCatalog } from '../infra/catalog/index.ts';
 import type { JobHandler, ProcessOptions } from '../infra/queue/index.ts';
 import type { Services } from '../runtime.ts';
 import { IMPORT_ROW_JOB, type ImportRowJob } from './imports/import-row.ts';
+import { createRegradeJobHandler, measureGradeWith, REGRADE_CARD_JOB, type RegradeCardJob } from './regrade/regrade-job.ts';
 
 // THE registry of job handlers. Add yours with one import and one line in the list below:
 // `defineJob('analyze-import-row', (job) => analyzeImportRow(services, job), { concurrency: 50, onFailed })`.
@@ -24,8 +25,17 @@ export const REFRESH_PRICES_JOB = 'refresh-prices';
 
 export function jobRegistrations(services: Services): JobRegistration[] {
   const { config } = services;
+  const regrade = createRegradeJobHandler({
+    db: services.database.db,
+    store: services.eventStore,
+    imageStore: services.imageStore,
+    measure: measureGradeWith({ cpuPool: services.cpuPool, maxPixels: config.IMAGE_MAX_PIXELS }),
+    clock: services.clock,
+  });
   return [
     defineJob<ImportRowJob>(IMPORT_ROW_JOB, (job) => services.importRows.handle(job), { concurrency: config.IMPORT_CONCURRENCY, lockDurationMs: config.IMPORT_JOB_LOCK_MS }),
+    // `npm run regrade` in the service mode: workers share its cards (it works on them itself too).
+    defineJob<RegradeCardJob>(REGRADE_CARD_JOB, async (job) => void (await regrade.handle(job)), { concurrency: config.CPU_POOL_SIZE, onFailed: regrade.onFailed }),
     defineJob(REFRESH_PRICES_JOB, async (job) => {
       if (services.prices.name === 'none') return;
       const { database, eventStore, prices, clock, ids, logger } = services;

@@ -17,6 +17,7 @@ import * as personKeys from './0014-person-keys.ts';
 import * as leaderboardOptOut from './0015-leaderboard-opt-out.ts';
 import * as professionalGrades from './0016-professional-grades.ts';
 import * as orderTimeline from './0017-order-timeline.ts';
+import * as regrade from './0020-regrade.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-leaderboard-opt-out': leaderboardOptOut,
   '0016-professional-grades': professionalGrades,
   '0017-order-timeline': orderTimeline,
+  '0020-regrade': regrade,
 };
