@@ -1,11 +1,30 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SharedCard } from '@contracts/cards';
-import { getQueryFn } from '@/lib/api-client';
+import type { GradeHistory } from '@contracts/professional-grades';
+import { ApiError, getQueryFn } from '@/lib/api-client';
 
 /** GET /api/card/{id}: a graded card with its evidence, readable by anyone who has the id (DESIGN.md §6), saying whether it is the caller's. */
 export function cardQueryOptions(id: string) {
   return queryOptions({
     queryKey: [`/api/card/${encodeURIComponent(id)}`],
     queryFn: getQueryFn<SharedCard>({ on401: 'throw' }),
+  });
+}
+
+export const gradeHistoryUrl = (id: string) => `/api/card/${encodeURIComponent(id)}/grade-history`;
+
+/**
+ * GET /api/card/{id}/grade-history: the owner's card's grades, each with its engine, and its professional reports.
+ * Anyone else (a shared link) gets the server's 404, read here as null: the section is then not shown.
+ */
+export function gradeHistoryQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [gradeHistoryUrl(id)],
+    queryFn: async ({ signal }): Promise<GradeHistory | null> => {
+      const response = await fetch(gradeHistoryUrl(id), { credentials: 'include', signal });
+      if (response.status === 401 || response.status === 404) return null;
+      if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+      return (await response.json()) as GradeHistory;
+    },
   });
 }

@@ -3,6 +3,7 @@ import type { Accuracy, ProfessionalGradeHistory } from '@contracts/professional
 import type { GradingCompany } from '@contracts/grading';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiUpload, getQueryFn } from '@/lib/api-client';
+import { gradeHistoryUrl } from '@/features/cards/api';
 
 const historyUrl = (cardId: string) => `/api/card/${encodeURIComponent(cardId)}/professional-grade`;
 
@@ -46,6 +47,8 @@ export function useReportProfessionalGradeMutation(cardId: string) {
     },
     onSuccess: async (history) => {
       queryClient.setQueryData([historyUrl(cardId)], history);
+      // The card's grade history lists the reports too.
+      await queryClient.invalidateQueries({ queryKey: [gradeHistoryUrl(cardId)] });
       // The owner's own figures and the public ones move with the report.
       await queryClient.invalidateQueries({ queryKey: ['/api/accuracy'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/accuracy/mine'] });
