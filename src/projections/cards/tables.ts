@@ -83,9 +83,17 @@ export interface RegradeOutcomesTable {
   finished_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** How far each external feed has been read (the order status feed): its cursor, opaque to us. */
+export interface ProviderFeedCursorsTable {
+  feed: string;
+  cursor: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface CardTables {
   card_grades: CardGradesTable;
   price_history: PriceHistoryTable;
   card_collections: CardCollectionsTable;
   regrade_outcomes: RegradeOutcomesTable;
+  provider_feed_cursors: ProviderFeedCursorsTable;
 }
