@@ -13,6 +13,7 @@ import { randomIds, systemClock } from '../src/infra/clock/clock.ts';
 import { createCpuPool } from '../src/infra/cpu-pool/index.ts';
 import type { Database } from '../src/infra/database/database.ts';
 import type { Tables } from '../src/infra/database/schema.ts';
+import type { RegradeOutcomesTable } from '../src/projections/cards/tables.ts';
 import type { EventStore } from '../src/infra/event-store/index.ts';
 import { openImageStore, type ImageStore } from '../src/infra/image-storage/index.ts';
 import { createJobQueue, type JobQueue } from '../src/infra/queue/index.ts';
@@ -67,15 +68,7 @@ async function cardsToConsider(db: Kysely<Tables>, since: Date | null) {
   return query.execute();
 }
 
-interface OutcomeRow {
-  card_id: string;
-  outcome: string;
-  old_grade: number | null;
-  old_engine: string | null;
-  new_grade: number | null;
-  new_engine: string | null;
-  message: string | null;
-}
+type OutcomeRow = Omit<RegradeOutcomesTable, 'run_id' | 'finished_at'>;
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const signed = (n: number) => (n > 0 ? `+${n.toFixed(2)}` : n.toFixed(2));
