@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SharedCard } from '@contracts/cards';
 import type { GradeHistory } from '@contracts/professional-grades';
-import { ApiError, getQueryFn } from '@/lib/api-client';
+import { getQueryFn } from '@/lib/api-client';
 
 /** GET /api/card/{id}: a graded card with its evidence, readable by anyone who has the id (DESIGN.md §6), saying whether it is the caller's. */
 export function cardQueryOptions(id: string) {
@@ -20,11 +20,6 @@ export const gradeHistoryUrl = (id: string) => `/api/card/${encodeURIComponent(i
 export function gradeHistoryQueryOptions(id: string) {
   return queryOptions({
     queryKey: [gradeHistoryUrl(id)],
-    queryFn: async ({ signal }): Promise<GradeHistory | null> => {
-      const response = await fetch(gradeHistoryUrl(id), { credentials: 'include', signal });
-      if (response.status === 401 || response.status === 404) return null;
-      if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-      return (await response.json()) as GradeHistory;
-    },
+    queryFn: getQueryFn<GradeHistory>({ on401: 'returnNull', on404: 'returnNull' }),
   });
 }

@@ -14,15 +14,7 @@ const historyUrl = (cardId: string) => `/api/card/${encodeURIComponent(cardId)}/
 export function professionalGradeQueryOptions(cardId: string) {
   return queryOptions({
     queryKey: [historyUrl(cardId)],
-    queryFn: async ({ signal }): Promise<ProfessionalGradeHistory | null> => {
-      const response = await fetch(historyUrl(cardId), {
-        credentials: 'include',
-        signal,
-      });
-      if (response.status === 401 || response.status === 404) return null;
-      if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-      return (await response.json()) as ProfessionalGradeHistory;
-    },
+    queryFn: getQueryFn<ProfessionalGradeHistory>({ on401: 'returnNull', on404: 'returnNull' }),
   });
 }
 
