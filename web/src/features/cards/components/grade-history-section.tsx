@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import type { EngineVersion, GradeHistoryEntry, ProfessionalGradeReport } from '@contracts/professional-grades';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { gradeHistoryQueryOptions } from '../api';
 import { formatDate, formatGrade, scoreTextClass, SUBGRADE_NAMES } from '../grade-format';
+import { ResultSection } from './section';
 
 type HistoryItem = { kind: 'engine'; at: string; entry: GradeHistoryEntry } | { kind: 'professional'; at: string; report: ProfessionalGradeReport };
 
@@ -64,27 +64,22 @@ export function GradeHistorySection({ cardId }: { cardId: string }) {
   ].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-6 sm:px-6">
-      <Card>
-        <CardHeader className="pb-4">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <History className="size-4 text-primary" aria-hidden />
-            Grade history
-          </CardTitle>
-          <CardDescription>Every grade this card has had, newest first: the engine’s, each with the engine version that made it, and the professional grades reported.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ol className="grid gap-3" aria-label="Grade history" data-testid="grade-history">
-            {items.map((item, index) => (
-              <li key={index} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[9rem_1fr]">
-                <time className="text-sm font-medium" dateTime={item.at}>
-                  {formatDate(item.at)}
-                </time>
-                {item.kind === 'engine' ? <EngineGrade entry={item.entry} /> : <ProfessionalGrade report={item.report} />}
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <ResultSection
+        title="Grade history"
+        icon={History}
+        description="Every grade this card has had, newest first: the engine’s, each with the engine version that made it, and the professional grades reported."
+      >
+        <ol className="grid gap-3" aria-label="Grade history" data-testid="grade-history">
+          {items.map((item, index) => (
+            <li key={index} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[9rem_1fr]">
+              <time className="text-sm font-medium" dateTime={item.at}>
+                {formatDate(item.at)}
+              </time>
+              {item.kind === 'engine' ? <EngineGrade entry={item.entry} /> : <ProfessionalGrade report={item.report} />}
+            </li>
+          ))}
+        </ol>
+      </ResultSection>
     </div>
   );
 }
