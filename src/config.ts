@@ -159,6 +159,12 @@ const configSchema = z.object({
   // HTTP API at this base URL with this secret key.
   PAYMENT_PROCESSOR_URL: optionalText,
   PAYMENT_PROCESSOR_KEY: optionalText,
+  // Orders moving on at the grading provider (issue 33): unset, the built-in provider, whose orders an operator moves
+  // (`npm run orders -- advance`); set, the provider's order status feed at this URL, read every ORDER_STATUS_POLL_MS
+  // (src/infra/provider/order-status-feed.ts has the wire format), with ORDER_STATUS_FEED_TOKEN as its bearer token.
+  ORDER_STATUS_FEED_URL: optionalText,
+  ORDER_STATUS_FEED_TOKEN: optionalText,
+  ORDER_STATUS_POLL_MS: z.coerce.number().int().min(100).default(60_000),
   // Where photos and annotated pictures are kept: unset, files under DATA_DIR/images (one machine); s3://BUCKET[/PREFIX],
   // an S3-compatible bucket that every API process and worker shares (the service mode). The bucket is reached with
   // the AWS SDK's standard variables: AWS_ENDPOINT_URL_S3 (unset for AWS itself), AWS_REGION, AWS_ACCESS_KEY_ID and

@@ -25,7 +25,7 @@ import { createProgressPublisher, type ProgressPublisher } from './projections/i
 import { dropAbandonedRebuilds, startProjectionRunners } from './projections/runner/index.ts';
 import { gradingEngineVersion } from './workers/engine-version.ts';
 import { gradeCard } from './workers/grading/index.ts';
-import { jobRegistrations, REFRESH_PRICES_JOB } from './workers/handlers.ts';
+import { jobRegistrations, REFRESH_PRICES_JOB, SYNC_ORDER_STATUSES_JOB } from './workers/handlers.ts';
 import { createImportRowHandler, type ImportRowHandler } from './workers/imports/import-row.ts';
 
 // The composition root: from a Config, every long-lived piece of a process, opened in order and
@@ -188,6 +188,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     if (options.role === 'api' && prices.name !== 'none' && config.PRICE_REFRESH_HOURS > 0) {
       const everyMs = Math.round(config.PRICE_REFRESH_HOURS * 3_600_000);
       await queue.repeat(REFRESH_PRICES_JOB, {}, { schedulerId: REFRESH_PRICES_JOB, everyMs }).catch((error: unknown) => logger.warn({ err: error }, 'daily price refresh not scheduled'));
+    }
+
+    // Orders at an external grading provider move on as its status feed says, read every ORDER_STATUS_POLL_MS (one
+    // read at a time whichever process takes it). Without a feed, the built-in provider's orders move by operator.
+    if (options.role === 'api' && config.ORDER_STATUS_FEED_URL) {
+      await queue
+        .repeat(SYNC_ORDER_STATUSES_JOB, {}, { schedulerId: SYNC_ORDER_STATUSES_JOB, everyMs: config.ORDER_STATUS_POLL_MS })
+        .catch((error: unknown) => logger.warn({ err: error }, 'order status feed not scheduled'));
     }
 
     logger.info(

@@ -115,3 +115,22 @@ export const accuracySchema = z.object({
   byCompany: z.array(z.object({ company: gradingCompanySchema, figures: accuracySplitSchema })),
 });
 export type Accuracy = z.infer<typeof accuracySchema>;
+
+/** One grade of a card: the engine's when it was graded, or a later engine's from `npm run regrade`. */
+export const gradeHistoryEntrySchema = z.object({
+  kind: z.enum(['graded', 'regraded']),
+  overallGrade: z.number(),
+  grades: subgradesSchema,
+  /** The engine's PSA estimate where it could tell; null otherwise (and on grades from before the estimate). */
+  psaEstimate: z.number().nullable(),
+  engine: engineVersionSchema,
+  at: z.string(),
+});
+export type GradeHistoryEntry = z.infer<typeof gradeHistoryEntrySchema>;
+
+/** GET /api/card/{id}/grade-history: every grade of the card oldest first (the first is the one it keeps), and its professional reports. */
+export const gradeHistorySchema = z.object({
+  grades: z.array(gradeHistoryEntrySchema),
+  reports: z.array(professionalGradeReportSchema),
+});
+export type GradeHistory = z.infer<typeof gradeHistorySchema>;

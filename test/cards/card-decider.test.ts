@@ -256,3 +256,39 @@ describe('prices', () => {
     expect(knownPrice({ ...unidentified, estimatedValue: { text: '$9.99', label: 'Vision model estimate' } })).toEqual({ priceValue: 9.99, source: 'Vision model estimate' });
   });
 });
+
+// Issue 33: `npm run regrade` records a newer engine's grade beside the old one, once per engine.
+describe('regrading a card', () => {
+  const newer = { vision: 'newer-vision', calibration: 'newer-calibration' };
+  const newGrade = gradedCard({ front: { centering: { horizontal: 62, vertical: 50 } } });
+  const regrade = (engine = newer) => ({ type: 'RegradeCard', data: { cardId: graded.data.cardId, grade: newGrade, engine, regradedAt: '2026-11-27T00:00:00.000Z' } }) as const;
+  const regraded = {
+    type: 'CardRegraded',
+    data: { cardId: graded.data.cardId, grade: newGrade, engine: newer, previous: { overallGrade: graded.data.result.overallGrade, engine: graded.data.engine }, regradedAt: '2026-11-27T00:00:00.000Z' },
+  } as const;
+
+  it('records the new grade with its engine, naming the grade and engine it follows', () => {
+    given([graded]).when(regrade()).then([regraded]);
+  });
+
+  it('records nothing for an engine that already graded the card: its grading, or a regrade', () => {
+    given([graded]).when(regrade(graded.data.engine)).then([]);
+    given([graded, regraded]).when(regrade()).then([]);
+  });
+
+  it('regrades a card again when a still newer engine comes, following the latest grade', () => {
+    const newest = { vision: 'newest', calibration: 'newest' };
+    given([graded, regraded])
+      .when(regrade(newest))
+      .then([{ type: 'CardRegraded', data: { ...regraded.data, engine: newest, previous: { overallGrade: newGrade.overallGrade, engine: newer } } }]);
+  });
+
+  it('leaves a deleted card alone', () => {
+    given([graded, deleted]).when(regrade()).then([]);
+  });
+
+  it('has later professional reports compared with the newest engine\'s estimate', () => {
+    const state = [graded, regraded].reduce(cardDecider.evolve, cardDecider.initialState());
+    expect(state.status === 'graded' && state.estimate).toMatchObject({ overallGrade: newGrade.overallGrade, engine: newer });
+  });
+});

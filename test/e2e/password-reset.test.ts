@@ -8,7 +8,7 @@ import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
 // the link from the mail received and follows it in Chromium, at desktop and phone sizes, with axe-core on every screen.
 
 const smtp = await startSmtpFake();
-const session = useBrowserSession({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Card Grader <no-reply@cards.test>' } });
+const session = useBrowserSession({ server: () => ({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Card Grader <no-reply@cards.test>' } }) });
 afterAll(() => smtp.close());
 
 describe('password reset by email', () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { professionalGradeHistorySchema, accuracySchema } from '../../src/contracts/professional-grades.ts';
+import { regradeCard } from '../../src/commands/cards/regrade-card.ts';
+import { accuracySchema, gradeHistorySchema, professionalGradeHistorySchema } from '../../src/contracts/professional-grades.ts';
 import { professionalGradesProjection } from '../../src/projections/professional-grades/professional-grades-projection.ts';
 import { rebuildProjection } from '../../src/projections/runner/index.ts';
 import { renderSyntheticCard } from '../../src/vision/index.ts';
+import { measureGradeWith } from '../../src/workers/regrade/regrade-job.ts';
 import { routeDatabaseKind } from '../support/database.ts';
 import { expectRefused, samplePhoto, startCardsApp, type Browser, type CardsHarness, type FormParts } from './cards-harness.ts';
 
@@ -100,6 +102,29 @@ describe.each([await routeDatabaseKind()])('professional grades on %s', (kind) =
     const live = await h.database.db.selectFrom('professional_grades').selectAll().orderBy('card_id').execute();
     await rebuildProjection(h.database, h.runtime.eventStore, professionalGradesProjection, 'inline');
     expect(await h.database.db.selectFrom('professional_grades').selectAll().orderBy('card_id').execute()).toEqual(live);
+  });
+
+  it('the grade history lists each grade with its engine and date, a regrade beside the grading, and the reports', async () => {
+    const { browser: other } = await h.registered();
+    await expectRefused(await other.get(`/api/card/${cardId}/grade-history`), 404, 'card_not_found');
+    await expectRefused(await h.browser().get(`/api/card/${cardId}/grade-history`), 404, 'card_not_found');
+    await expectRefused(await owner.get('/api/card/not-a-card/grade-history'), 404, 'card_not_found');
+    const before = gradeHistorySchema.parse((await owner.get(`/api/card/${cardId}/grade-history`)).json());
+    expect(before.grades).toHaveLength(1);
+    expect(before.grades[0]).toMatchObject({ kind: 'graded', engine: { vision: expect.stringMatching(/^[0-9a-f]{12}$/) } });
+    expect(before.reports.map((r) => r.grade)).toEqual([9, 8]);
+
+    // A later engine measures the same stored photo (its version injected, as a release would change it).
+    const later = { vision: 'later-engine', calibration: 'later-calibration' };
+    const measure = measureGradeWith({ maxPixels: 50_000_000, engine: async () => later });
+    const metadata = { actor: { kind: 'system' as const, id: 'test' }, commandId: 'regrade-1', timestamp: '2026-11-27T09:00:00.000Z' };
+    const outcome = await regradeCard({ store: h.runtime.eventStore, imageStore: h.runtime.imageStore, measure }, { cardId, engine: later, dryRun: false, metadata });
+    expect(outcome.outcome).toBe('regraded');
+    const after = gradeHistorySchema.parse((await owner.get(`/api/card/${cardId}/grade-history`)).json());
+    expect(after.grades[0]).toEqual(before.grades[0]);
+    expect(after.grades[1]).toMatchObject({ kind: 'regraded', engine: later, at: '2026-11-27T09:00:00.000Z' });
+    // The same photo, the same measuring code: the same grade, under another engine's name.
+    expect(after.grades[1]!.overallGrade).toBe(before.grades[0]!.overallGrade);
   });
 
   it('a deleted card takes its report out of the figures', async () => {

@@ -8,11 +8,12 @@ import { createEventStore, type EventMetadata, type EventStore } from '../../src
 import { achievementsOf } from '../../src/projections/achievements/queries.ts';
 import { cardsProjection } from '../../src/projections/cards/cards-projection.ts';
 import { cardResultView, collectionOf, findCard, priceHistoryOf } from '../../src/projections/cards/queries.ts';
-import { asyncProjections, inlineProjections } from '../../src/projections/index.ts';
+import { inlineProjections } from '../../src/projections/index.ts';
 import { topGraders } from '../../src/projections/leaderboard/queries.ts';
-import { projectionStatus, rebuildProjection, rebuildProjections, startProjectionRunners } from '../../src/projections/runner/index.ts';
+import { rebuildProjection, rebuildProjections } from '../../src/projections/runner/index.ts';
 import { cardGradedData, gradedCard, hash } from '../cards/graded-card-fixture.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
+import { catchUpAsyncProjections, everyProjection } from './every-read-model.ts';
 
 // The card read models from events appended straight to the log: card_grades and price_history (inline),
 // the leaderboard and achievements (async, driven to catch up), rebuilds equal row for row, and replay.
@@ -32,17 +33,7 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
     await database?.destroy();
   });
 
-  /** Runs the async projections until they have applied the whole log, then stops them. */
-  async function catchUp(): Promise<void> {
-    const stop = await startProjectionRunners(database, store, asyncProjections, { pollIntervalMs: 20 });
-    try {
-      await expect
-        .poll(async () => (await projectionStatus(database.db, { inline: [], async: asyncProjections })).map((s) => s.lag), { timeout: 15_000, interval: 20 })
-        .toEqual(asyncProjections.map(() => 0));
-    } finally {
-      await stop();
-    }
-  }
+  const catchUp = () => catchUpAsyncProjections(database, store);
 
   const append = (cardId: string, events: CardEvent[]) => store.append(`card-${cardId}`, 'card', events.map((e) => ({ ...e, metadata })), { expected: 'any' });
 
@@ -309,10 +300,7 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
       expect(before.card_grades!.length).toBeGreaterThan(50);
 
       // Each projection on its own, then all of them in one read of the log.
-      const projections = [
-        ...inlineProjections.map((p) => ({ projection: p, kind: 'inline' as const })),
-        ...asyncProjections.map((p) => ({ projection: p, kind: 'async' as const })),
-      ];
+      const projections = everyProjection;
       for (const { projection, kind: projectionKind } of projections) {
         await rebuildProjection(database, store, projection, projectionKind, { batchSize: 37 });
       }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore, type EventMetadata, type EventStore } from '../../src/infra/event-store/index.ts';
-import { asyncProjections, inlineProjections } from '../../src/projections/index.ts';
-import { projectionStatus, rebuildProjections, startProjectionRunners, type RebuildTarget } from '../../src/projections/runner/index.ts';
+import { inlineProjections } from '../../src/projections/index.ts';
+import { rebuildProjections } from '../../src/projections/runner/index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
+import { catchUpAsyncProjections, everyProjection, readModels as readModelsOf } from './every-read-model.ts';
 import { mixedHistory } from './mixed-history.ts';
 
 // Every projection rebuilt at once, in one read of the log, over a mixed history appended as the product appends it
@@ -11,10 +12,6 @@ import { mixedHistory } from './mixed-history.ts';
 // for row, whether the replay's batches are small (rows written, forgotten and read back between them) or large.
 
 const metadata: EventMetadata = { actor: { kind: 'system', id: 'test' }, commandId: 'c', timestamp: '2026-03-01T12:00:00.000Z' };
-const targets: RebuildTarget[] = [
-  ...inlineProjections.map((projection) => ({ projection, kind: 'inline' as const })),
-  ...asyncProjections.map((projection) => ({ projection, kind: 'async' as const })),
-];
 
 describe.each(await databaseKinds())('rebuilding every projection over a mixed history on %s', (kind) => {
   let database: TestDatabase;
@@ -35,23 +32,10 @@ describe.each(await databaseKinds())('rebuilding every projection over a mixed h
     await database?.destroy();
   });
 
-  async function readModels(): Promise<Record<string, unknown[]>> {
-    const tables: Record<string, unknown[]> = {};
-    for (const { projection } of targets) {
-      for (const table of projection.tables) tables[table] = (await sql`select * from ${sql.id(table)} order by 1, 2`.execute(database.db)).rows;
-    }
-    return tables;
-  }
+  const readModels = () => readModelsOf(database);
 
   it('has the async read models caught up', async () => {
-    const stop = await startProjectionRunners(database, store, asyncProjections, { pollIntervalMs: 20 });
-    try {
-      await expect
-        .poll(async () => (await projectionStatus(database.db, { inline: [], async: asyncProjections })).map((s) => s.lag), { timeout: 15_000, interval: 20 })
-        .toEqual(asyncProjections.map(() => 0));
-    } finally {
-      await stop();
-    }
+    await catchUpAsyncProjections(database, store);
   });
 
   it.each([37, 5_000])('in batches of %i', async (batchSize) => {
@@ -64,7 +48,7 @@ describe.each(await databaseKinds())('rebuilding every projection over a mixed h
     await sql`update card_grades set estimated_value = 'wrong'`.execute(database.db);
     await sql`delete from leaderboard_cards`.execute(database.db);
 
-    expect(await rebuildProjections(database, store, targets, { batchSize })).toEqual({ events: appended });
+    expect(await rebuildProjections(database, store, everyProjection, { batchSize })).toEqual({ events: appended });
     const rebuilt = await readModels();
     for (const table of Object.keys(live)) expect({ table, rows: rebuilt[table] }).toEqual({ table, rows: live[table] });
   });

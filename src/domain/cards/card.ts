@@ -1,9 +1,9 @@
 import { AppError } from '../../contracts/errors.ts';
 import type { Owner } from '../accounts/identity.ts';
 import { assertNever, type Decider } from '../decider.ts';
-import type { GradingCompany, SlabLabel } from '../../contracts/grading.ts';
-import type { EngineEstimate } from '../../contracts/professional-grades.ts';
-import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardSaved, type ProfessionalGradeReported } from './events.ts';
+import type { CardGrade, GradingCompany, SlabLabel } from '../../contracts/grading.ts';
+import type { EngineEstimate, EngineVersion } from '../../contracts/professional-grades.ts';
+import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardRegraded, type CardSaved, type ProfessionalGradeReported } from './events.ts';
 import { knownPrice } from './price.ts';
 import { engineEstimateOf, isGradeOnScale, labelVerifies } from './professional-grade.ts';
 
@@ -25,7 +25,7 @@ export type CardState =
       saved: boolean;
       price?: number | null;
       cardmarket?: CardmarketPrices | null;
-      /** What the engine said of the card, copied into a professional grade's report. */
+      /** What the latest engine to grade the card said of it (and which engine that was), copied into a professional grade's report. */
       estimate?: EngineEstimate;
       /** The latest professional grade reported, to tell a correction from the same report sent again. */
       reported?: ReportedGrade | null;
@@ -62,13 +62,15 @@ export type ReportProfessionalGrade = {
     reportedAt: string;
   };
 };
+/** The stored photos measured again by the engine named (`npm run regrade`). */
+export type RegradeCard = { type: 'RegradeCard'; data: { cardId: string; grade: CardGrade; engine: EngineVersion; regradedAt: string } };
 interface ReportedGrade {
   company: GradingCompany;
   grade: number;
   cert: string;
   slabPhotoHash: string | null;
 }
-export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice | ReportProfessionalGrade;
+export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice | ReportProfessionalGrade | RegradeCard;
 
 export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
 
@@ -194,6 +196,21 @@ export function reportProfessionalGrade(command: ReportProfessionalGrade, state:
   return [reported];
 }
 
+export const sameEngine = (a: EngineVersion, b: EngineVersion) => a.vision === b.vision && a.calibration === b.calibration;
+
+/**
+ * Records the new grade beside the old. A card already graded by this engine records nothing (so a regrade run
+ * again skips it), and neither does a deleted one: nobody sees its grade any more.
+ */
+export function regradeCard(command: RegradeCard, state: CardState): CardEvent[] {
+  if (state.status !== 'graded') return [];
+  const { cardId, grade, engine, regradedAt } = command.data;
+  const previous = state.estimate ?? unreachableEstimate();
+  if (sameEngine(previous.engine, engine)) return [];
+  const regraded: CardRegraded = { type: 'CardRegraded', data: { cardId, grade, engine, previous: { overallGrade: previous.overallGrade, engine: previous.engine }, regradedAt } };
+  return [regraded];
+}
+
 /** Every CardGraded gives the state its estimate; a graded state without one is a bug. */
 function unreachableEstimate(): never {
   throw new Error('A graded card without the engine estimate it was graded with');
@@ -223,6 +240,9 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
       const { company, grade, cert, slabPhoto } = event.data;
       return { ...state, reported: { company, grade, cert, slabPhotoHash: slabPhoto?.hash ?? null } };
     }
+    case 'CardRegraded':
+      // Later reports hold the professional grade against the latest engine's estimate.
+      return state.status === 'graded' ? { ...state, estimate: engineEstimateOf(event.data.grade, event.data.engine) } : state;
     default:
       return assertNever(event);
   }
@@ -247,6 +267,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         return recordCardPrice(command, state);
       case 'ReportProfessionalGrade':
         return reportProfessionalGrade(command, state);
+      case 'RegradeCard':
+        return regradeCard(command, state);
       default:
         return assertNever(command);
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gradedCardSchema, slabLabelSchema } from '../../contracts/grading.ts';
+import { cardGradeSchema, gradedCardSchema, slabLabelSchema } from '../../contracts/grading.ts';
 import { gradingCompanySchema } from '../../contracts/portfolio.ts';
 import { engineEstimateSchema, engineVersionSchema } from '../../contracts/professional-grades.ts';
 import type { Owner } from '../accounts/identity.ts';
@@ -149,7 +149,22 @@ export const professionalGradeReportedSchema = z.object({
 });
 export type ProfessionalGradeReported = DomainEvent<'ProfessionalGradeReported', z.infer<typeof professionalGradeReportedSchema>>;
 
-export type CardEvent = CardGraded | CardSaved | CardPriceRecorded | CardDeleted | CardOwnerChanged | ProfessionalGradeReported;
+/**
+ * The card's stored photos measured again by a newer engine (`npm run regrade`): the new grade beside the old, which
+ * stays in its CardGraded (and any earlier CardRegraded) untouched. Only the engine's grade: who the card is was read
+ * when it was graded and is not read again. `previous` is the grade and engine it replaces as the card's latest, for
+ * the record.
+ */
+export const cardRegradedSchema = z.object({
+  cardId: z.string(),
+  grade: cardGradeSchema,
+  engine: engineVersionSchema,
+  previous: z.object({ overallGrade: z.number(), engine: engineVersionSchema }),
+  regradedAt: z.string(),
+});
+export type CardRegraded = DomainEvent<'CardRegraded', z.infer<typeof cardRegradedSchema>>;
+
+export type CardEvent = CardGraded | CardSaved | CardPriceRecorded | CardDeleted | CardOwnerChanged | ProfessionalGradeReported | CardRegraded;
 
 export const cardEventSchemas = {
   CardGraded: cardGradedSchema,
@@ -158,4 +173,5 @@ export const cardEventSchemas = {
   CardDeleted: cardDeletedSchema,
   CardOwnerChanged: cardOwnerChangedSchema,
   ProfessionalGradeReported: professionalGradeReportedSchema,
+  CardRegraded: cardRegradedSchema,
 } as const;

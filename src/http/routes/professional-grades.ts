@@ -2,12 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { reportProfessionalGrade } from '../../commands/cards/report-professional-grade.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { IMAGE_FORMATS_LABEL } from '../../contracts/image-formats.ts';
-import { accuracySchema, professionalGradeFieldsSchema, professionalGradeHistorySchema, type ProfessionalGradeHistory } from '../../contracts/professional-grades.ts';
+import { accuracySchema, gradeHistorySchema, professionalGradeFieldsSchema, professionalGradeHistorySchema, type ProfessionalGradeHistory } from '../../contracts/professional-grades.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
 import { cardIdSchema, cardNotFound } from '../../domain/cards/index.ts';
 import { accuracyOf } from '../../domain/grading/accuracy.ts';
 import { findCard } from '../../projections/cards/queries.ts';
-import { professionalGradeReports, scoredReports } from '../../projections/professional-grades/queries.ts';
+import { gradeHistory, professionalGradeReports, scoredReports } from '../../projections/professional-grades/queries.ts';
 import { cardStream } from '../../commands/cards/streams.ts';
 import type { RouteOptions } from '../app.ts';
 import { commandMetadata, requireUser } from '../plugins/session.ts';
@@ -73,10 +73,15 @@ export const professionalGradeRoutes: FastifyPluginAsync<RouteOptions> = async (
     return parsed.data;
   }
 
-  async function history(cardId: string, request: FastifyRequest): Promise<ProfessionalGradeHistory> {
+  /** The card's stream, for its owner only. */
+  async function ownCardEvents(cardId: string, request: FastifyRequest) {
     const card = await findCard(db, cardId);
     if (!card || card.owner !== ownerOf(request.session)) throw cardNotFound();
-    const reports = professionalGradeReports((await store.readStream(cardStream(cardId).streamId)).events);
+    return (await store.readStream(cardStream(cardId).streamId)).events;
+  }
+
+  async function history(cardId: string, request: FastifyRequest): Promise<ProfessionalGradeHistory> {
+    const reports = professionalGradeReports(await ownCardEvents(cardId, request));
     return { current: reports.at(-1) ?? null, reports };
   }
 
@@ -111,6 +116,26 @@ export const professionalGradeRoutes: FastifyPluginAsync<RouteOptions> = async (
     '/api/card/:id/professional-grade',
     { schema: routeDocs({ summary: "The professional grades reported for the caller's card, oldest first, and the one that counts", tags: ['professional grades'], params: cardIdParams, responses: { 200: professionalGradeHistorySchema }, errors: [404] }, 'GET') },
     async (request) => history(cardIdParam(request), request),
+  );
+
+  app.get(
+    '/api/card/:id/grade-history',
+    {
+      schema: routeDocs(
+        {
+          summary: "Every grade of the caller's card, oldest first, each with the engine (vision and calibration) that made it and when (its grading, then each `npm run regrade`), and its professional grade reports",
+          tags: ['professional grades'],
+          params: cardIdParams,
+          responses: { 200: gradeHistorySchema },
+          errors: [404],
+        },
+        'GET',
+      ),
+    },
+    async (request) => {
+      const events = await ownCardEvents(cardIdParam(request), request);
+      return { grades: gradeHistory(events), reports: professionalGradeReports(events) };
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../infra/event-store/types.ts';
-import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardSavedSchema, describeCardmarketPrices, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
+import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardRegradedSchema, cardSavedSchema, describeCardmarketPrices, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
 
 // A card's history as an auditor reads it (`npm run replay -- card <id>`): every grade with all it was based on,
 // every recorded price, owner changes and deletion, straight from the card's stream.
@@ -42,6 +42,10 @@ function summarise(event: RecordedEvent): string {
       const { company, grade, cert, verified, estimate, reportedBy } = professionalGradeReportedSchema.parse(event.data);
       const by = estimate.comparedFrom === 'psaEstimate' ? 'PSA estimate' : 'overall grade';
       return `${company} ${grade} (cert ${cert}${verified ? ', verified by its slab label' : ''}) reported by ${reportedBy}; the engine's ${by} was ${estimate.compared} (vision ${estimate.engine.vision})`;
+    }
+    case 'CardRegraded': {
+      const { grade, engine, previous } = cardRegradedSchema.parse(event.data);
+      return `regraded ${grade.overallGrade} by engine ${engine.vision} (calibration ${engine.calibration}); it was ${previous.overallGrade} by engine ${previous.engine.vision} (calibration ${previous.engine.calibration})`;
     }
     case 'CardDeleted':
       return `deleted by ${cardDeletedSchema.parse(event.data).owner}`;

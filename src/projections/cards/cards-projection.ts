@@ -5,6 +5,7 @@ import {
   cardGradedSchema,
   cardOwnerChangedSchema,
   cardPriceRecordedSchema,
+  cardRegradedSchema,
   cardSavedSchema,
   GRADING_EVIDENCE,
   savedOnGrading,
@@ -79,6 +80,9 @@ function cardRow(data: z.infer<typeof cardGradedRowSchema>, gradedEventPosition:
     saved_at: savedOnGrading(data) ? data.gradedAt : null,
     sample: false,
     catalog_id: result.identification.catalogId ?? null,
+    engine_vision: data.engine.vision,
+    engine_calibration: data.engine.calibration,
+    latest_overall_grade: result.overallGrade,
   };
 }
 
@@ -114,7 +118,7 @@ export function withRecordedEstimate(result: GradedCard, recordedEstimate: Value
 
 export const cardsProjection = rowProjection({
   name: 'cards',
-  handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged'],
+  handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged', 'CardRegraded'],
   unreadParts: { CardGraded: GRADING_EVIDENCE },
   tables: [cardGrades, priceHistory, cardCollections],
   async handle(rows, event) {
@@ -160,6 +164,13 @@ export const cardsProjection = rowProjection({
         await rows.update(cardGrades, { id: cardId }, { owner: to, user_id: userIdOf(to) });
         touchCollection(rows, from, globalPosition);
         touchCollection(rows, to, globalPosition);
+        return;
+      }
+      case 'CardRegraded': {
+        // The card keeps the grade it was graded with (the collection, the leaderboard and prices go by it); the row
+        // says which engine graded it last and how, and the card's page shows every grade (its grade history).
+        const { cardId, grade, engine } = cardRegradedSchema.parse(payload);
+        await rows.update(cardGrades, { id: cardId }, { engine_vision: engine.vision, engine_calibration: engine.calibration, latest_overall_grade: grade.overallGrade });
         return;
       }
     }

@@ -50,6 +50,10 @@ export interface CardGradesTable {
   sample: ColumnType<boolean, boolean | undefined, boolean>;
   /** The catalogue card it was identified as ("base1-58"), for the price refresh; null when unmatched. */
   catalog_id: string | null;
+  /** The engine that made the card's latest grade (its grading, or the latest `npm run regrade`), and that grade. */
+  engine_vision: ColumnType<string, string | undefined, string>;
+  engine_calibration: ColumnType<string, string | undefined, string>;
+  latest_overall_grade: number;
 }
 
 export interface PriceHistoryTable {
@@ -70,8 +74,31 @@ export interface CardCollectionsTable {
   version: number;
 }
 
+/** What each card's regrade job did, per `npm run regrade` run (written by the jobs, read by the command). */
+export interface RegradeOutcomesTable {
+  run_id: string;
+  card_id: string;
+  /** regraded | would-regrade | current | gone | refused | failed */
+  outcome: string;
+  old_grade: number | null;
+  old_engine: string | null;
+  new_grade: number | null;
+  new_engine: string | null;
+  message: string | null;
+  finished_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** How far each external feed has been read (the order status feed): its cursor, opaque to us. */
+export interface ProviderFeedCursorsTable {
+  feed: string;
+  cursor: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface CardTables {
   card_grades: CardGradesTable;
   price_history: PriceHistoryTable;
   card_collections: CardCollectionsTable;
+  regrade_outcomes: RegradeOutcomesTable;
+  provider_feed_cursors: ProviderFeedCursorsTable;
 }

@@ -26,14 +26,23 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+export interface ServerOptions {
+  /** A data directory to start on and keep (a restart on the same data); default a fresh one, removed on stop. */
+  dataDir?: string;
+  /** Default a free one. */
+  port?: number;
+  /** Settings beside the tests' own (an external service's address). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
  * Starts the real server (`node src/main.ts`) in embedded mode on a free port with a fresh data
- * directory, and waits until it answers HTTP. `extraEnv` adds settings (a test's own fake services, e.g. SMTP_URL).
+ * directory, and waits until it answers HTTP.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'card-grader-e2e-'));
-  await seedPgliteDataDir(dataDir);
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'card-grader-e2e-'));
+  if (!options.dataDir) await seedPgliteDataDir(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -50,7 +59,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     WS_PER_ADDRESS: '1000',
     // No test reaches the network: no market prices (the price source has tests of its own, against a fake).
     PRICE_SOURCE: 'none',
-    ...extraEnv,
+    ...options.env,
   };
   // Embedded database and queue: the browser tests need no services.
   delete env.DATABASE_URL;
@@ -75,7 +84,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await exited(child);
       clearTimeout(killLater);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 90_000;

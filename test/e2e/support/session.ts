@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser, type RunningBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, type ServerOptions, startServer } from './server.ts';
 import { repoRoot } from './web-build.ts';
 
 export const desktop = { width: 1280, height: 800 };
@@ -15,13 +15,13 @@ const screenshotDir = path.join(repoRoot, 'test-results');
  * One server and one browser per test file. Each test opens pages with `newPage`; they start with no
  * cookies, and when a test fails a screenshot of each of its pages is saved in test-results/.
  */
-export function useBrowserSession(options: { env?: Record<string, string> } = {}) {
+export function useBrowserSession(options: { server?: () => ServerOptions } = {}) {
   let server: RunningServer | undefined;
   let browser: RunningBrowser | undefined;
   let openPages: Page[] = [];
 
   beforeAll(async () => {
-    server = await startServer(options.env);
+    server = await startServer(options.server?.());
     browser = await launchBrowser(server.baseUrl);
   });
 

@@ -57,14 +57,16 @@ export async function apiUpload(url: string, form: FormData): Promise<Response> 
 
 /**
  * The read helper of SPEC.md §7: the first element of the query key is the URL. With `on401: 'returnNull'`
- * a 401 answer yields null (signed out) instead of an error.
+ * a 401 answer yields null (signed out) instead of an error; with `on404: 'returnNull'` so does a 404 (what is only
+ * its owner's, read by anyone else).
  */
-export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
+export function getQueryFn<T>({ on401, on404 = 'throw' }: { on401: 'returnNull' | 'throw'; on404?: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKey[0];
     if (typeof url !== 'string') throw new Error('The first element of a query key must be the URL to read.');
     const response = await fetch(url, { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on404 === 'returnNull' && response.status === 404) return null;
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };

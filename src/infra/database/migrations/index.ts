@@ -17,6 +17,7 @@ import * as personKeys from './0014-person-keys.ts';
 import * as leaderboardOptOut from './0015-leaderboard-opt-out.ts';
 import * as professionalGrades from './0016-professional-grades.ts';
 import * as orderTimeline from './0017-order-timeline.ts';
+import * as regrade from './0020-regrade.ts';
 import * as cardPictures from './0021-card-pictures.ts';
 import * as emailClaimHmac from './0022-email-claim-hmac.ts';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0015-leaderboard-opt-out': leaderboardOptOut,
   '0016-professional-grades': professionalGrades,
   '0017-order-timeline': orderTimeline,
+  '0020-regrade': regrade,
   '0021-card-pictures': cardPictures,
   '0022-email-claim-hmac': emailClaimHmac,
 };

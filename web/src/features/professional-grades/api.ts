@@ -3,6 +3,7 @@ import type { Accuracy, ProfessionalGradeHistory } from '@contracts/professional
 import type { GradingCompany } from '@contracts/grading';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiUpload, getQueryFn } from '@/lib/api-client';
+import { gradeHistoryUrl } from '@/features/cards/api';
 
 const historyUrl = (cardId: string) => `/api/card/${encodeURIComponent(cardId)}/professional-grade`;
 
@@ -13,15 +14,7 @@ const historyUrl = (cardId: string) => `/api/card/${encodeURIComponent(cardId)}/
 export function professionalGradeQueryOptions(cardId: string) {
   return queryOptions({
     queryKey: [historyUrl(cardId)],
-    queryFn: async ({ signal }): Promise<ProfessionalGradeHistory | null> => {
-      const response = await fetch(historyUrl(cardId), {
-        credentials: 'include',
-        signal,
-      });
-      if (response.status === 401 || response.status === 404) return null;
-      if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-      return (await response.json()) as ProfessionalGradeHistory;
-    },
+    queryFn: getQueryFn<ProfessionalGradeHistory>({ on401: 'returnNull', on404: 'returnNull' }),
   });
 }
 
@@ -46,6 +39,8 @@ export function useReportProfessionalGradeMutation(cardId: string) {
     },
     onSuccess: async (history) => {
       queryClient.setQueryData([historyUrl(cardId)], history);
+      // The card's grade history lists the reports too.
+      await queryClient.invalidateQueries({ queryKey: [gradeHistoryUrl(cardId)] });
       // The owner's own figures and the public ones move with the report.
       await queryClient.invalidateQueries({ queryKey: ['/api/accuracy'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/accuracy/mine'] });
