@@ -72,6 +72,9 @@ function summarise(title: string, subset: Row[]): void {
   for (const r of subset) if (!r.photo.measured.ok) refusals.set(r.photo.measured.refusal, (refusals.get(r.photo.measured.refusal) ?? 0) + 1);
   const refusedText = [...refusals].map(([code, n]) => `${code} ${n}`).join(', ');
   console.log(`  ${title}: ${subset.length} photos, graded ${graded.length} (${pct(subset.length === 0 ? 0 : graded.length / subset.length).trim()}), refused ${subset.length - graded.length}${refusedText ? ` (${refusedText})` : ''}`);
+  // Issue 30's target counts photos with the card whole at 4.5 px/mm or more: a card_too_small refusal is right.
+  const eligible = subset.filter((r) => r.photo.measured.ok || r.photo.measured.refusal !== 'card_too_small');
+  console.log(`    of those with the card whole at ≥ 4.5 px/mm: graded ${graded.length}/${eligible.length} (${pct(eligible.length === 0 ? 0 : graded.length / eligible.length).trim()})`);
   if (graded.length === 0) return;
   const truths = graded.map((r) => r.photo.label.grade);
   const told = graded.filter((r) => r.grade!.psaEstimate!.canTell);
