@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
@@ -87,5 +88,25 @@ describe('an order at an external grading provider', () => {
     await page.getByTestId('professional-grade-current').getByText('PSA 9').waitFor();
     await page.getByTestId('grade-history').getByText('Professional, from the order').waitFor();
     await checkA11y(page, 'card-order-grade-phone');
+  }, 120_000);
+
+  test('a professional grade reported from the order\'s page is the card\'s, desktop and phone', async () => {
+    const page = await session.newPage(phone);
+    const { orderId, cardId } = await placedOrder(page);
+    await page.goto(`/orders/${orderId}`);
+    const form = page.getByRole('form', { name: 'Report a professional grade' });
+    await form.getByLabel('Company').selectOption('CGC');
+    await form.getByLabel('Grade', { exact: true }).selectOption('8.5');
+    await form.getByLabel('Certification number').fill('4123456007');
+    await form.getByRole('button', { name: 'Report grade' }).click();
+    await page.getByTestId('professional-grade-current').getByText('CGC 8.5').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await checkA11y(page, 'order-professional-grade-phone');
+    await page.screenshot({ path: `${os.tmpdir()}/shots-orders/order-professional-grade-phone.png`, fullPage: true });
+
+    await page.setViewportSize(desktop);
+    await page.goto(`/card/${cardId}`);
+    await page.getByTestId('professional-grade-current').getByText('CGC 8.5').waitFor();
+    await checkA11y(page, 'card-professional-grade-from-order-desktop');
   }, 120_000);
 });

@@ -27,7 +27,7 @@ export function OrderTimeline({ timeline, cardId }: { timeline: readonly OrderTi
           <Link to="/card/$id" params={{ id: cardId }} className="font-medium text-primary underline-offset-4 hover:underline">
             its page
           </Link>{' '}
-          beside the engine’s estimate; a grade that came back another way can be reported there too.
+          beside the engine’s estimate; a grade that came back another way can be reported below.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { AddressLines } from '@/features/addresses/components/address-card';
+import { ProfessionalGradeSection } from '@/features/professional-grades/components/professional-grade-section';
 import { orderQueryOptions, ordersQueryOptions } from '../api';
 import { formatUsd } from '../money';
 import { OrderTimeline } from './order-timeline';
@@ -161,6 +162,8 @@ function OrderDetail({ order }: { order: OrderView }) {
           </CardContent>
         </Card>
         <OrderTimeline timeline={order.timeline} cardId={order.card.id} />
+        {/* The grade the card came back with, reported here as on the card's page (issue 33). */}
+        <ProfessionalGradeSection cardId={order.card.id} embedded />
       </div>
     </>
   );

@@ -38,14 +38,15 @@ function VerifiedBadge({ report }: { report: ProfessionalGradeReport }) {
  * when it graded the card, a "Verified" badge when a slab photo's label read the same, and the form to report or
  * correct it (a correction supersedes the earlier report; the earlier ones are listed).
  */
-export function ProfessionalGradeSection({ cardId }: { cardId: string }) {
+export function ProfessionalGradeSection({ cardId, embedded = false }: { cardId: string; embedded?: boolean }) {
   const { data: history } = useQuery(professionalGradeQueryOptions(cardId));
   const { user } = useUser();
   if (!history) return null;
   const { current, reports } = history;
   const earlier = reports.slice(0, -1).reverse();
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 pb-10 sm:px-6">
+    // On a card's page a section of its own; embedded in an order's page, one of its cards.
+    <div className={embedded ? 'sm:col-span-2' : 'mx-auto w-full max-w-6xl px-4 pb-10 sm:px-6'}>
       <Card>
         <CardHeader className="pb-4">
           <CardTitle className="flex items-center gap-2 text-base">
