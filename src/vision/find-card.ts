@@ -1,6 +1,6 @@
 import type { MeasurementErrorCode, MeasurementRefusalDetails, Point } from '../contracts/measurement.ts';
 import { ImageMeasurementError } from './errors.ts';
-import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex, polygonArea, round } from './geometry.ts';
+import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex, round } from './geometry.ts';
 import type { Line } from './geometry.ts';
 import { sampleRgb } from './image.ts';
 import { openMask } from './mask-morphology.ts';
@@ -9,7 +9,7 @@ import { findCardByLines } from './card-lines.ts';
 import { outermostSides } from './outer-sides.ts';
 import { cardInHolder } from './holder.ts';
 import { MIN_PX_PER_MM } from './card-outline.ts';
-import { CARD_FORMATS, COMMON_FORMATS, STANDARD_FORMAT, formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
+import { CARD_FORMATS, COMMON_FORMATS, formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
 import type { FormatSet } from './card-formats.ts';
 import type { DecodedImage } from './image.ts';
 
@@ -33,12 +33,13 @@ const THIN_STRUCTURE_RADIUS = 2;
  * First as a 63 × 88 mm card, as nearly every card photographed is: only when no outline of that shape is found is
  * every format's shape accepted (card-formats.ts). Looked for in every format at once, a rectangle inside a common
  * card (its art's frame, a box in its print, a stretch of notebook paper beside it) can have a vintage card's shape
- * and be taken for the card.
+ * and be taken for the card. A vintage card's print frame between its own top and bottom edges can have a common
+ * card's shape too: outer-sides.ts then moves its sides out to where the border meets the background, and the
+ * outline, no longer a common card's shape, is looked for again in every format.
  */
 export function findCard(image: DecodedImage): Point[] {
-  let common: Point[];
   try {
-    common = findCardOfFormats(image, COMMON_FORMATS);
+    return findCardOfFormats(image, COMMON_FORMATS);
   } catch (refusal) {
     if (!(refusal instanceof ImageMeasurementError) || !NOT_FOUND_AS_COMMON.has(refusal.code)) throw refusal;
     try {
@@ -49,38 +50,6 @@ export function findCard(image: DecodedImage): Point[] {
       throw refusal;
     }
   }
-  // A vintage card's own top and bottom edges with its print's frame between them can make a 63 × 88 mm shape inside
-  // it: when a card of another format is found round the common-shaped outline, that card is the one photographed.
-  const other = foundOrNull(() => findCardOfFormats(image, CARD_FORMATS));
-  if (other !== null && formatOfQuad(other) !== STANDARD_FORMAT && encloses(other, common, ENCLOSING_SLACK_MM * cardPxPerMm(other))) return other;
-  return common;
-}
-
-/** How far a common-shaped outline may reach past the card round it and still lie inside it: the outline's own fit. */
-const ENCLOSING_SLACK_MM = 1;
-
-function foundOrNull(find: () => Point[]): Point[] | null {
-  try {
-    return find();
-  } catch (error) {
-    if (error instanceof ImageMeasurementError) return null;
-    throw error;
-  }
-}
-
-/** Whether `inner` lies within `outer` (convex quads), give or take `slack` pixels, and is smaller. */
-function encloses(outer: readonly Point[], inner: readonly Point[], slack: number): boolean {
-  if (polygonArea(inner) >= polygonArea(outer)) return false;
-  const centre = { x: outer.reduce((sum, p) => sum + p.x, 0) / 4, y: outer.reduce((sum, p) => sum + p.y, 0) / 4 };
-  return inner.every((p) =>
-    outer.every((a, k) => {
-      const b = outer[(k + 1) % 4]!;
-      const length = distance(a, b);
-      // Signed distance of p from side a→b, positive towards the quad's centre.
-      const side = (q: Point) => ((b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x)) / length;
-      return side(p) * Math.sign(side(centre)) >= -slack;
-    }),
-  );
 }
 
 /** The refusals after which the card is looked for again in every format. */
