@@ -74,17 +74,10 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
     outer = inBody.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
     firstDepth = 1;
   }
-  let within = formats;
   for (let depth = firstDepth; depth < MAX_DEPTH; depth++) {
-    let inside = nestedOutlines(image, outer, candidateOutlines, within);
-    if (depth === 0 && (inside.length === 0 || !isHolder(image, outline, inside, formats))) {
-      // Not a holder of a card of these formats; it may still be one of a card of another (a vintage card in the
-      // well of a holder whose outline has a common card's shape), and from then on the card may be of any format.
-      const anyFormat = within === CARD_FORMATS ? [] : nestedOutlines(image, outer, candidateOutlines, CARD_FORMATS);
-      if (anyFormat.length === 0 || !isHolder(image, outline, anyFormat, formats)) return outline;
-      [inside, within] = [anyFormat, CARD_FORMATS];
-    }
+    const inside = nestedOutlines(image, outer, candidateOutlines, formats);
     if (inside.length === 0) break;
+    if (depth === 0 && !isHolder(image, outline, inside, formats)) return outline;
     nested.push(...inside);
     outer = inside.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
   }
