@@ -55,7 +55,7 @@ export const CARD_FORMATS: readonly CardFormat[] = [
   format('goudey-1933', '1933 Goudey', (2 + 3 / 8) * INCH_MM, (2 + 7 / 8) * INCH_MM, [0], "Goudey's gum cards of 1933–41: 2 3⁄8 × 2 7⁄8 in, cut square."),
   format('bowman-1948', '1948–50 Bowman', (2 + 1 / 16) * INCH_MM, (2 + 1 / 2) * INCH_MM, [0], "Bowman's first cards, 1948–50: 2 1⁄16 × 2 1⁄2 in, cut square. Nearly the shape of a 1933 Goudey (0.825 against 0.826), so a photo cannot tell them apart: the nearer shape is taken, and its size is then 15% off if it is the other."),
   format('bowman-1951', '1951 Bowman', (2 + 1 / 16) * INCH_MM, (3 + 1 / 8) * INCH_MM, [0], "Bowman's 1951 cards: 2 1⁄16 × 3 1⁄8 in, cut square."),
-  format('topps-1952', '1952–56 Topps', (2 + 5 / 8) * INCH_MM, (3 + 3 / 4) * INCH_MM, [0], "Topps's large cards of 1952–56: 2 5⁄8 × 3 3⁄4 in, cut square."),
+  format('topps-1952', '1952–56 Topps', (2 + 5 / 8) * INCH_MM, (3 + 3 / 4) * INCH_MM, [0], "Topps's large cards of 1952–56: 2 5⁄8 × 3 3⁄4 in, cut square. Their shape (0.700) is within FORMAT_TIE of 63 × 88 mm (0.716), so a photo takes one for a 63 × 88 card unless its outline reads further off."),
 ];
 
 /** A set of formats a search accepts: the common one alone first, every one when that finds no card (find-card.ts). */
@@ -69,11 +69,14 @@ export const COMMON_FORMATS: FormatSet = [STANDARD_FORMAT];
  */
 export const ASPECT_TOLERANCE = 0.035;
 /**
- * Within this much of the best fitting format's aspect, the common 63 × 88 mm one is taken: a photo taken within
- * about 10° of straight on reads a card's aspect this closely (1 − cos 10° ≈ 1.5%, 0.011 of 0.716), so a 63 × 88
- * card photographed at a slant is not taken for the 1952 Topps (0.700) or the Japanese size (0.686) beside it.
+ * Within this much of the best fitting format's aspect, the common 63 × 88 mm one is taken: how far from a card's own
+ * aspect its found outline reads in ordinary photos. A card photographed within about 13° of straight on reads within
+ * 1 − cos 13° ≈ 2.6% (0.019 of 0.716), and so do the graders' own scans, whose outline is often the holder's well a
+ * millimetre or so round the card: 63 × 88 mm Pokémon cards in PSA's scans read 0.683 to 0.701. So a 1952 Topps
+ * (0.700) is not told from a 63 × 88 card by its shape, and is measured as one; the Japanese size (0.686) is told
+ * where its outline reads below about 0.689, the vintage sizes further off (0.548, 0.660, 0.825) always.
  */
-export const FORMAT_TIE = 0.012;
+export const FORMAT_TIE = 0.02;
 
 /** Width over height, whichever way up: a card lying sideways is still a card. */
 function upright(aspect: number): number {

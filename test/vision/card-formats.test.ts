@@ -17,8 +17,15 @@ const cornersOf = ['topLeft', 'topRight', 'bottomRight', 'bottomLeft'] as const;
  * slab under its label, reads to holder.ts as a card lying in a dark well: the card inside a slab is issue 30's item 1.)
  */
 const CREAM = '#f1ede0';
-/** The 1948 Bowman and the 1933 Goudey are the same shape within 0.001 of aspect: a photo cannot tell them apart. */
-const SAME_SHAPE: Partial<Record<CardFormatId, CardFormatId[]>> = { 'bowman-1948': ['bowman-1948', 'goudey-1933'], 'goudey-1933': ['bowman-1948', 'goudey-1933'] };
+/**
+ * The 1948 Bowman and the 1933 Goudey are the same shape within 0.001 of aspect: a photo cannot tell them apart. A
+ * 1952 Topps (0.700) is within FORMAT_TIE of 63 × 88 mm (0.716): a photo of one is taken for the common card.
+ */
+const SAME_SHAPE: Partial<Record<CardFormatId, CardFormatId[]>> = {
+  'bowman-1948': ['bowman-1948', 'goudey-1933'],
+  'goudey-1933': ['bowman-1948', 'goudey-1933'],
+  'topps-1952': ['topps-1952', 'standard'],
+};
 const alikeOf = (id: CardFormatId) => SAME_SHAPE[id] ?? [id];
 
 function bordersOf(m: SideMeasurement) {
@@ -33,21 +40,23 @@ function expectBordersNear(m: SideMeasurement, drawn: typeof borders, scale = 1)
 }
 
 describe('card formats by the outline\'s aspect (card-formats.ts)', () => {
-  it('takes each format\'s own aspect, either way up, as that format (the 1948 Bowman and 1933 Goudey share one)', () => {
+  it('takes each format\'s own aspect, either way up, as that format (but for those a photo cannot tell apart)', () => {
     for (const f of CARD_FORMATS) {
       const found = formatForAspect(f.aspect)!;
-      const alike = f.id === 'bowman-1948' || f.id === 'goudey-1933' ? ['bowman-1948', 'goudey-1933'] : [f.id];
-      expect(alike).toContain(found.id);
+      expect(alikeOf(f.id)).toContain(found.id);
       expect(formatForAspect(1 / f.aspect)!.id).toBe(found.id);
     }
   });
 
   it('prefers 63 × 88 mm when it fits within the tie of the nearest, and refuses shapes no card has', () => {
-    const topps = format('topps-1952');
-    // Nearer the 1952 Topps (0.700), but within FORMAT_TIE of 63 × 88: a standard card photographed at a slant.
-    expect(formatForAspect(topps.aspect + 0.004)).toBe(STANDARD_FORMAT);
+    const small = format('japanese-small');
+    // Nearer the Japanese size (0.686) or the 1952 Topps (0.700), but within FORMAT_TIE of 63 × 88: a 63 × 88 card
+    // photographed at a slant, or read by its holder's well.
+    expect(formatForAspect(format('topps-1952').aspect)).toBe(STANDARD_FORMAT);
+    expect(formatForAspect(small.aspect + 0.006)).toBe(STANDARD_FORMAT);
     expect(formatForAspect(STANDARD_FORMAT.aspect - FORMAT_TIE / 2)).toBe(STANDARD_FORMAT);
-    expect(formatForAspect(topps.aspect - 0.001)!.id).toBe('topps-1952');
+    expect(formatForAspect(small.aspect)!.id).toBe('japanese-small');
+    expect(formatForAspect(format('bowman-1951').aspect + 0.01)!.id).toBe('bowman-1951');
     expect(formatForAspect(1)).toBeNull();
     expect(formatForAspect(format('t206').aspect - ASPECT_TOLERANCE - 0.01)).toBeNull();
     expect(formatForAspect(0.77)).toBeNull();
