@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sideMeasurementSchema } from './measurement.ts';
+import { cardFormatSummarySchema, sideMeasurementSchema } from './measurement.ts';
 import { gradingCompanySchema } from './portfolio.ts';
 
 // What a graded card looks like to the API and the web app (SPEC.md §3 "Grading result", §9 "Grading rules",
@@ -200,6 +200,11 @@ export const gradedCardSchema = cardGradeSchema.extend({
   psa10Value: z.string(),
   identification: identificationSchema,
   measurements: sideMeasurementsSchema,
+  /**
+   * The card's format as found from the front photo's outline ("1951 Bowman", 52.39 × 79.38 mm): every millimetre
+   * measured is of this size. Absent from cards graded before formats were told apart (they were taken as 63 × 88 mm).
+   */
+  cardFormat: cardFormatSummarySchema.optional(),
   /**
    * Professionally graded: the card was photographed in a grader's slab and its label was read. The label's grade is
    * the official one; overallGrade and the subgrades stay the engine's own, measured from the card as for a raw one.

@@ -3,8 +3,9 @@ import { z } from 'zod';
 // What the vision layer measures on one side of a card (GRADING.md §1). No grades here:
 // src/domain/grading turns these into subgrades. Lengths are millimetres of the real card;
 // places are on the flattened, upright card: origin at its top-left virtual corner, x right, y down,
-// so the card spans 0..63 × 0..88 mm.
+// so the card spans 0..width × 0..height of its format (cardFormat; 63 × 88 mm for the common one).
 
+/** The common format's size (Pokémon, Magic, modern sports); other formats: src/vision/card-formats.ts. */
 export const CARD_WIDTH_MM = 63;
 export const CARD_HEIGHT_MM = 88;
 
@@ -154,8 +155,24 @@ export type SurfaceMeasurement = z.infer<typeof surfaceMeasurementSchema>;
 export const sideNameSchema = z.enum(['front', 'back']);
 export type SideName = z.infer<typeof sideNameSchema>;
 
+/** The card formats the engine tells apart by their shape (src/vision/card-formats.ts). */
+export const cardFormatIdSchema = z.enum(['standard', 'japanese-small', 't206', 'goudey-1933', 'bowman-1948', 'bowman-1951', 'topps-1952']);
+export type CardFormatId = z.infer<typeof cardFormatIdSchema>;
+
+/** The format a card was found to be, and its size in mm: every millimetre measured on it is of this size. */
+export const cardFormatSummarySchema = z.object({
+  id: cardFormatIdSchema,
+  /** As a collector names it: "1951 Bowman". */
+  name: z.string(),
+  widthMm: z.number(),
+  heightMm: z.number(),
+});
+export type CardFormatSummary = z.infer<typeof cardFormatSummarySchema>;
+
 export const sideMeasurementSchema = z.object({
   side: sideNameSchema,
+  /** The card's format, found from its outline's shape. Absent on results measured before formats were told apart (63 × 88 mm). */
+  cardFormat: cardFormatSummarySchema.optional(),
   /** The source photo after EXIF orientation. */
   image: z.object({ width: z.number().int(), height: z.number().int() }),
   /** The card's four virtual corners in source-photo pixels, clockwise from top-left. */
@@ -173,6 +190,11 @@ export const sideMeasurementSchema = z.object({
 });
 export type SideMeasurement = z.infer<typeof sideMeasurementSchema>;
 
+/** The card's size in mm as measured: its format's, or 63 × 88 mm on a result from before formats were told apart. */
+export function measuredCardSize(side: Pick<SideMeasurement, 'cardFormat'>): { widthMm: number; heightMm: number } {
+  return side.cardFormat ?? { widthMm: CARD_WIDTH_MM, heightMm: CARD_HEIGHT_MM };
+}
+
 /** Why an image cannot be measured; each has its own code so clients and tests can tell them apart. */
 export const measurementErrorCodeSchema = z.enum([
   'empty_image', // 0 bytes
@@ -183,7 +205,7 @@ export const measurementErrorCodeSchema = z.enum([
   'no_card_found', // nothing card-shaped in the photo
   'card_cut_off', // the card touches the photo's edge
   'card_too_small', // under 4.5 px/mm over the card
-  'not_card_shaped', // quad not convex or aspect off 0.716 ± 0.035
+  'not_card_shaped', // quad not convex or its aspect no card format's (within ± 0.035)
   'blank_image', // one flat colour
 ]);
 export type MeasurementErrorCode = z.infer<typeof measurementErrorCodeSchema>;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import { measuredCardSize } from '../contracts/measurement.ts';
 import type { Defect, SideMeasurement } from '../contracts/measurement.ts';
 import { PICTURE_PX_PER_MM } from './flatten.ts';
 import type { DecodedImage } from './image.ts';
@@ -159,8 +159,9 @@ function defectMarks(defects: readonly Defect[], scale: number, width: number, h
 }
 
 export function annotationSvg(measurement: SideMeasurement, pxPerMm = PICTURE_PX_PER_MM): string {
-  const width = Math.round(CARD_WIDTH_MM * pxPerMm);
-  const height = Math.round(CARD_HEIGHT_MM * pxPerMm);
+  const { widthMm, heightMm } = measuredCardSize(measurement);
+  const width = Math.round(widthMm * pxPerMm);
+  const height = Math.round(heightMm * pxPerMm);
   // 2.2 mm lettering: at least 12 px on screen wherever the picture is shown 345 px wide or more (a phone's column).
   const size = Math.max(12, Math.round(2.2 * pxPerMm));
   const radius = measurement.cornerStyle === 'rounded' ? CORNER_RADIUS_MM * pxPerMm : 0;
@@ -177,12 +178,13 @@ export function annotationSvg(measurement: SideMeasurement, pxPerMm = PICTURE_PX
 }
 
 /**
- * PNG of the flattened card (upright, the whole 63 × 88 mm at any resolution; at 10 px/mm, 630 × 880, every box
- * and label is legible) with the measurements drawn on it. Same pixels and measurements, same bytes.
+ * PNG of the flattened card (upright, the whole card of its format at any resolution; at 10 px/mm, 630 × 880 for a
+ * 63 × 88 mm one, every box and label is legible) with the measurements drawn on it. Same pixels and measurements, same bytes.
  */
 export async function annotateSide(flat: DecodedImage, measurement: SideMeasurement, pxPerMm = PICTURE_PX_PER_MM): Promise<Uint8Array> {
-  const width = Math.round(CARD_WIDTH_MM * pxPerMm);
-  const height = Math.round(CARD_HEIGHT_MM * pxPerMm);
+  const { widthMm, heightMm } = measuredCardSize(measurement);
+  const width = Math.round(widthMm * pxPerMm);
+  const height = Math.round(heightMm * pxPerMm);
   const atSize = flat.width === width && flat.height === height;
   const [card, overlay] = await Promise.all([
     // A copy either way: the overlay is blended into it.

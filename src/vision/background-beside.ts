@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { CardSize } from './card-formats.ts';
 import type { EdgeName } from '../contracts/measurement.ts';
 import type { FlatCard } from './flatten.ts';
 import { mmToPx } from './flatten.ts';
@@ -65,13 +65,13 @@ export function backgroundBeside(flat: FlatCard, points: readonly OutlinePoint[]
  * samples, and sorting each knot's afresh was most of the rim's time.
  */
 export function backgroundsAlongEdge(flat: FlatCard, edge: EdgeName, alongMm: Float64Array): Float64Array {
-  const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
+  const lengthMm = edge === 'top' || edge === 'bottom' ? flat.widthMm : flat.heightMm;
   const depths = Math.floor((EDGE_TO_MM - FROM_MM) / ACROSS_STEP_MM + 1e-9) + 1;
   const positions = Math.floor(lengthMm / ALONG_STEP_MM + 1e-9) + 1;
   const band = [0, 1, 2].map(() => new Float64Array(positions * depths));
   const colour = new Float64Array(3);
   for (let i = 0; i < positions; i++) {
-    const point = edgePoint(edge, i * ALONG_STEP_MM);
+    const point = edgePoint(flat, edge, i * ALONG_STEP_MM);
     for (let k = 0; k < depths; k++) {
       const t = -(FROM_MM + k * ACROSS_STEP_MM);
       sampleRgb(flat, mmToPx(flat, point.x + point.nx * t), mmToPx(flat, point.y + point.ny * t), colour);
@@ -144,16 +144,16 @@ class SortedWindow {
   }
 }
 
-/** The point `s` mm along a straight edge (left to right, top to bottom) and its inward normal. */
-function edgePoint(edge: EdgeName, s: number): OutlinePoint {
+/** The point `s` mm along a straight edge of a card of `size` (left to right, top to bottom) and its inward normal. */
+function edgePoint(size: CardSize, edge: EdgeName, s: number): OutlinePoint {
   switch (edge) {
     case 'top':
       return { x: s, y: 0, nx: 0, ny: 1 };
     case 'bottom':
-      return { x: s, y: CARD_HEIGHT_MM, nx: 0, ny: -1 };
+      return { x: s, y: size.heightMm, nx: 0, ny: -1 };
     case 'left':
       return { x: 0, y: s, nx: 1, ny: 0 };
     case 'right':
-      return { x: CARD_WIDTH_MM, y: s, nx: -1, ny: 0 };
+      return { x: size.widthMm, y: s, nx: -1, ny: 0 };
   }
 }

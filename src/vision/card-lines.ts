@@ -1,6 +1,7 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Point } from '../contracts/measurement.ts';
-import { ASPECT_TOLERANCE, CARD_ASPECT, MIN_PX_PER_MM } from './card-outline.ts';
+import { formatForAspect, isCardAspect, narrowestWidthMm } from './card-formats.ts';
+import type { FormatSet } from './card-formats.ts';
+import { MIN_PX_PER_MM } from './card-outline.ts';
 import { fitLineRobust, intersectLines, isConvex, polygonArea } from './geometry.ts';
 import type { Line } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
@@ -82,16 +83,17 @@ interface HoughLine {
 }
 
 /**
- * The card's four corners (source pixels, clockwise from the card's top-left, its long side upright), good to about
+ * The card's four corners (source pixels, clockwise from the card's top-left, its long side upright), a card of one
+ * of `formats` by its shape, good to about
  * a pixel of the copy the lines were found on (pxPerSearchPx photo pixels) — to be refined on the full photo —, or
  * null when no four straight edges make a card.
  */
-export function findCardByLines(image: DecodedImage): { quads: Point[][]; pxPerSearchPx: number; thumbnailCard: Point[] | null } | null {
+export function findCardByLines(image: DecodedImage, formats: FormatSet): { quads: Point[][]; pxPerSearchPx: number; thumbnailCard: Point[] | null } | null {
   const search = makeSearchImage(image);
   const threshold = edgeThreshold(search);
-  const lines = houghLines(search, threshold);
+  const lines = houghLines(search, threshold, formats);
   const f = search.factor;
-  const { offered, thumbnailCard } = bestQuads(search, lines, threshold);
+  const { offered, thumbnailCard } = bestQuads(search, lines, threshold, formats);
   const fitted = offered.map((found) => fitSides(search, found, threshold)).filter((quad) => quad !== null);
   // Fitting brings quads a pixel or two apart onto the same edges.
   const quads = fitted.filter((quad, i) => fitted.slice(0, i).every((earlier) => farthestCorner(earlier, quad) > 1));
@@ -198,7 +200,7 @@ function levelHistogramRow(values: Float32Array, from: number, to: number, histo
 }
 
 /** Thinned edge pixels (local maxima across the edge) vote for the lines through them, near their own direction. */
-function houghLines(search: SearchImage, threshold: number): HoughLine[] {
+function houghLines(search: SearchImage, threshold: number, formats: FormatSet): HoughLine[] {
   const { width, height } = search;
   const angles = Math.round(Math.PI / ANGLE_STEP);
   const diagonal = Math.ceil(Math.hypot(width, height));
@@ -221,7 +223,7 @@ function houghLines(search: SearchImage, threshold: number): HoughLine[] {
   const support = accumulator;
   for (let a = 0; a < angles; a++) supportRow(support, a * rhoBins, rhoBins);
   // The shortest straight side of the smallest card we grade, in search pixels: lines with fewer votes are not sides.
-  const minVotes = Math.max(12, Math.round((0.35 * CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor));
+  const minVotes = Math.max(12, Math.round((0.35 * narrowestWidthMm(formats) * MIN_PX_PER_MM) / search.factor));
   const peaks: HoughLine[] = [];
   for (let a = 0; a < angles; a++) peaksOfRow(support, bins, a, minVotes, peaks);
   peaks.sort((p, q) => q.votes - p.votes || p.theta - q.theta || p.rho - q.rho);
@@ -334,14 +336,11 @@ interface ScoredQuad {
 /**
  * The quads most likely the card, most likely first: at most QUADS_OFFERED of those scoring near the best. The
  * caller takes the first whose sides it finds again on the full photo: a soft shadow's outer edge can make a larger
- * quad that scores as well as the card's own, and is not an edge once looked at closely.
+ * quad that scores as well as the card's own, and is not an edge once looked at closely. Beside them, the largest
+ * card-shaped quad too coarse to grade that still spans THUMBNAIL_SPAN of the photo: a card in a thumbnail.
  */
-/**
- * The card-shaped quads whose sides are edges, best first, and the largest such quad too coarse to grade that still
- * spans THUMBNAIL_SPAN of the photo: a card in a thumbnail.
- */
-function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number): { offered: Point[][]; thumbnailCard: Point[] | null } {
-  const minShortSide = (CARD_WIDTH_MM * MIN_PX_PER_MM) / search.factor;
+function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number, formats: FormatSet): { offered: Point[][]; thumbnailCard: Point[] | null } {
+  const minShortSide = (narrowestWidthMm(formats) * MIN_PX_PER_MM) / search.factor;
   const minThumbnailSide = THUMBNAIL_SPAN * Math.min(search.width, search.height);
   const pairs: [HoughLine, HoughLine][] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -357,7 +356,7 @@ function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number): 
   // One call per pair of pairs: V8 optimises a hot function far better than an inner loop it entered on the stack.
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
-      const candidate = scoredQuad(search, pairs[i]!, pairs[j]!, threshold, minShortSide, minThumbnailSide);
+      const candidate = scoredQuad(search, pairs[i]!, pairs[j]!, threshold, minShortSide, minThumbnailSide, formats);
       if (candidate === null) continue;
       if (!candidate.tooSmall) candidates.push(candidate);
       else if (thumbnailCard === null || candidate.area > thumbnailCard.area) thumbnailCard = candidate;
@@ -374,11 +373,20 @@ function bestQuads(search: SearchImage, lines: HoughLine[], threshold: number): 
   // by less than a millimetre at every corner are one.
   const offered: Point[][] = [];
   for (const { corners } of near) {
-    const pxPerMm = Math.sqrt(polygonArea(corners) / (CARD_WIDTH_MM * CARD_HEIGHT_MM));
+    const format = formatForAspect(aspectOfSides(corners), formats)!;
+    const pxPerMm = Math.sqrt(polygonArea(corners) / (format.widthMm * format.heightMm));
     if (offered.every((quad) => farthestCorner(quad, corners) > pxPerMm)) offered.push(corners);
     if (offered.length === QUADS_OFFERED) break;
   }
   return { offered: offered.map(orderUpright), thumbnailCard: thumbnail };
+}
+
+/** The shorter over the longer of a quad's mean opposite sides, however its corners are numbered. */
+function aspectOfSides(quad: readonly Point[]): number {
+  const sides = [0, 1, 2, 3].map((k) => Math.hypot(quad[(k + 1) % 4]!.x - quad[k]!.x, quad[(k + 1) % 4]!.y - quad[k]!.y));
+  const first = (sides[0]! + sides[2]!) / 2;
+  const second = (sides[1]! + sides[3]!) / 2;
+  return Math.min(first, second) / Math.max(first, second);
 }
 
 /** The largest distance between corresponding corners, however the two quads' corners are numbered. */
@@ -395,6 +403,7 @@ function scoredQuad(
   threshold: number,
   minShortSide: number,
   minThumbnailSide: number,
+  formats: FormatSet,
 ): ScoredQuad | null {
   if (Math.abs(angleBetween(a1.theta, b1.theta) - Math.PI / 2) > PERPENDICULAR_TOLERANCE) return null;
   const corners = [intersect(a1, b1), intersect(b1, a2), intersect(a2, b2), intersect(b2, a1)];
@@ -404,8 +413,7 @@ function scoredQuad(
   const sides = [0, 1, 2, 3].map((k) => Math.hypot(quad[(k + 1) % 4]!.x - quad[k]!.x, quad[(k + 1) % 4]!.y - quad[k]!.y));
   const first = (sides[0]! + sides[2]!) / 2;
   const second = (sides[1]! + sides[3]!) / 2;
-  const aspect = Math.min(first, second) / Math.max(first, second);
-  if (Math.abs(aspect - CARD_ASPECT) > ASPECT_TOLERANCE) return null;
+  if (!isCardAspect(aspectOfSides(quad), formats)) return null;
   const tooSmall = Math.min(first, second) < minShortSide;
   if (tooSmall && Math.min(first, second) < minThumbnailSide) return null;
   const score = quadScore(search, quad, threshold);

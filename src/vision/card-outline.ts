@@ -1,19 +1,11 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { CornerName, Point } from '../contracts/measurement.ts';
-
-/** A card's width over its height, and how far from it a found outline may be (either way up: sideways is a card). */
-export const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
-export const ASPECT_TOLERANCE = 0.035;
+import { STANDARD_FORMAT, cardCornersMm } from './card-formats.ts';
+import type { CardSize } from './card-formats.ts';
 /** GRADING.md §1.2: below this many photo pixels per millimetre the card's rim and defects are too coarse to measure. */
 export const MIN_PX_PER_MM = 4.5;
 
-/** The upright card's corners in mm, clockwise from top-left: with its quad in a photo, the card's homography. */
-export const CARD_CORNERS_MM: readonly Point[] = [
-  { x: 0, y: 0 },
-  { x: CARD_WIDTH_MM, y: 0 },
-  { x: CARD_WIDTH_MM, y: CARD_HEIGHT_MM },
-  { x: 0, y: CARD_HEIGHT_MM },
-];
+/** The common 63 × 88 mm card's corners in mm, clockwise from top-left (other formats: cardCornersMm). */
+export const CARD_CORNERS_MM: readonly Point[] = cardCornersMm(STANDARD_FORMAT);
 
 /** Corner radius of trading-card-game cards. */
 export const CARD_CORNER_RADIUS_MM = 3;
@@ -33,10 +25,10 @@ export interface OutlineSample {
 }
 
 /**
- * The nominal outline around one corner, from `zoneMm` down the vertical side, round the arc of `radiusMm`
- * (a square corner when 0), to `zoneMm` along the horizontal side, every `stepMm`.
+ * The nominal outline around one corner of a card of `size`, from `zoneMm` down the vertical side, round the arc of
+ * `radiusMm` (a square corner when 0), to `zoneMm` along the horizontal side, every `stepMm`.
  */
-export function cornerOutline(corner: CornerName, radiusMm: number, zoneMm: number, stepMm: number): OutlineSample[] {
+export function cornerOutline(corner: CornerName, radiusMm: number, zoneMm: number, stepMm: number, size: CardSize): OutlineSample[] {
   const r = Math.max(0, Math.min(radiusMm, zoneMm));
   const straight = zoneMm - r;
   const arc = (Math.PI / 2) * r;
@@ -45,7 +37,7 @@ export function cornerOutline(corner: CornerName, radiusMm: number, zoneMm: numb
   const count = Math.round((2 * half) / stepMm);
   for (let i = 0; i <= count; i++) {
     const s = -half + i * stepMm;
-    samples.push(mirror(corner, topLeftOutlineAt(s + half, r, straight, arc), s));
+    samples.push(mirror(corner, topLeftOutlineAt(s + half, r, straight, arc), s, size));
   }
   return samples;
 }
@@ -61,12 +53,12 @@ function topLeftOutlineAt(along: number, r: number, straight: number, arc: numbe
   return { x: r + r * cos, y: r + r * sin, nx: -cos, ny: -sin };
 }
 
-function mirror(corner: CornerName, p: Omit<OutlineSample, 's'>, s: number): OutlineSample {
+function mirror(corner: CornerName, p: Omit<OutlineSample, 's'>, s: number, size: CardSize): OutlineSample {
   const flipX = corner === 'topRight' || corner === 'bottomRight';
   const flipY = corner === 'bottomLeft' || corner === 'bottomRight';
   return {
-    x: flipX ? CARD_WIDTH_MM - p.x : p.x,
-    y: flipY ? CARD_HEIGHT_MM - p.y : p.y,
+    x: flipX ? size.widthMm - p.x : p.x,
+    y: flipY ? size.heightMm - p.y : p.y,
     nx: flipX ? -p.nx : p.nx,
     ny: flipY ? -p.ny : p.ny,
     s,

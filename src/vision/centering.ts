@@ -1,4 +1,3 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Centering, EdgeName } from '../contracts/measurement.ts';
 import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
@@ -135,7 +134,7 @@ export function measureCentering(flat: FlatCard): Centering {
     horizontal: axis(leftMm, rightMm),
     vertical: axis(topMm, bottomMm),
     tilted,
-    innerFrame: { left: leftMm, right: round(CARD_WIDTH_MM - rightMm), top: topMm, bottom: round(CARD_HEIGHT_MM - bottomMm) },
+    innerFrame: { left: leftMm, right: round(flat.widthMm - rightMm), top: topMm, bottom: round(flat.heightMm - bottomMm) },
   };
 }
 
@@ -237,8 +236,8 @@ function medianOf(values: number[]): number {
 function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
   const { pxPerMm, marginPx } = flat;
   const vertical = edge === 'left' || edge === 'right';
-  const alongMm = vertical ? CARD_HEIGHT_MM : CARD_WIDTH_MM;
-  const depth = Math.ceil(BAND_TO * CARD_WIDTH_MM * pxPerMm) + 4;
+  const alongMm = vertical ? flat.heightMm : flat.widthMm;
+  const depth = Math.ceil(BAND_TO * flat.widthMm * pxPerMm) + 4;
   const stripPx = Math.round(STRIP_WIDTH_MM * pxPerMm);
   const firstAlong = marginPx + Math.round(at * alongMm * pxPerMm - stripPx / 2);
   const data = flat.data;
@@ -277,8 +276,8 @@ function readStrip(flat: FlatCard, edge: EdgeName, at: number): StripReading {
       profile[(k + 1) * 3 + 2]! - profile[(k - 1) * 3 + 2]!,
     );
   }
-  const bandFrom = Math.floor(BAND_FROM * CARD_WIDTH_MM * pxPerMm);
-  const bandTo = Math.min(depth - 2, Math.ceil(BAND_TO * CARD_WIDTH_MM * pxPerMm));
+  const bandFrom = Math.floor(BAND_FROM * flat.widthMm * pxPerMm);
+  const bandTo = Math.min(depth - 2, Math.ceil(BAND_TO * flat.widthMm * pxPerMm));
 
   // The first lasting departure from the border's colour.
   const run = Math.max(2, Math.round(STEP_RUN_MM * pxPerMm));

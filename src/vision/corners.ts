@@ -49,13 +49,16 @@ export interface CornerReport {
   defects: Defect[];
 }
 
-/** GRADING.md §1.6 for the four corners: fray against the card's own nominal corner, whitening along the rim. */
-export function measureCorners(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number): CornerReport {
+/**
+ * GRADING.md §1.6 for the four corners: fray against the corner its format's die cut (`dieCutRadiiMm`, the radii
+ * its dies cut: card-formats.ts), whitening along the rim.
+ */
+export function measureCorners(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number, dieCutRadiiMm: readonly number[]): CornerReport {
   // Each corner's profiles are measured against the background read over a band beside its two sides, not their own
   // first samples, which a ruling of notebook paper just outside the card can fill (background-beside.ts).
-  const backgrounds = new Map(CORNER_NAMES.map((corner) => [corner, { colour: backgroundBeside(flat, cornerOutline(corner, 0, SIDE_READ_TO_MM, BACKGROUND_STEP_MM)), until: BACKGROUND_UNTIL }] as const));
+  const backgrounds = new Map(CORNER_NAMES.map((corner) => [corner, { colour: backgroundBeside(flat, cornerOutline(corner, 0, SIDE_READ_TO_MM, BACKGROUND_STEP_MM, flat)), until: BACKGROUND_UNTIL }] as const));
   const sides = new Map(CORNER_NAMES.map((corner) => [corner, readSides(flat, corner, noise, backgrounds.get(corner)!)] as const));
-  const radius = dieCutRadius(nominalRadius(flat, noise, sides, backgrounds));
+  const radius = dieCutRadius(nominalRadius(flat, noise, sides, backgrounds), dieCutRadiiMm);
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
   const visibleWear = Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm);
@@ -80,17 +83,23 @@ const FIT_STRIDE = 4;
 
 /**
  * Cards are cut with square corners (sports and vintage cards; a die's own rounding of half a millimetre at most) or
- * with the trading-card games' 3 mm arc. Corners that follow an arc between the two are a square card's corners worn
- * round, and ones rounder than 3 mm a game card's worn further: four equally worn corners are still worn, so each is
- * judged against the die cut it wore from.
+ * with the trading-card games' 3 mm arc; a format's dies cut one of these, or (63 × 88 mm) either. Corners that follow
+ * an arc between a square cut and the format's rounded one, or any arc on a format cut only square, are a square
+ * card's corners worn round, and ones rounder than the rounded die a game card's worn further: four equally worn
+ * corners are still worn, so each is judged against the die cut it wore from, never against the four's own shape.
  */
 const SQUARE_DIE_MAX_MM = 0.5;
-/** The game cards' arc as fitted, give or take the fit's half-millimetre step. */
-const GAME_DIE_MIN_MM = CARD_CORNER_RADIUS_MM - 0.5;
-const GAME_DIE_MAX_MM = CARD_CORNER_RADIUS_MM + 0.5;
-function dieCutRadius(fittedMm: number): number {
-  if (fittedMm <= SQUARE_DIE_MAX_MM) return fittedMm;
-  return fittedMm >= GAME_DIE_MIN_MM ? Math.min(fittedMm, GAME_DIE_MAX_MM) : 0;
+/** A rounded die's arc as fitted is its radius give or take the fit's half-millimetre step. */
+const DIE_FIT_STEP_MM = 0.5;
+function dieCutRadius(fittedMm: number, dieCutRadiiMm: readonly number[]): number {
+  const cutSquare = dieCutRadiiMm.includes(0);
+  if (cutSquare && fittedMm <= SQUARE_DIE_MAX_MM) return fittedMm;
+  const rounded = dieCutRadiiMm.filter((r) => r > 0).sort((a, b) => b - a);
+  const wornFrom = rounded.find((r) => fittedMm >= r - DIE_FIT_STEP_MM);
+  if (wornFrom !== undefined) return Math.min(fittedMm, wornFrom + DIE_FIT_STEP_MM);
+  // Less round than every rounded die: a square card worn round, or (a format cut only rounded) its die, which the
+  // corner then stands outside of, so no fray is read where the card is fuller than its die.
+  return cutSquare ? 0 : rounded[rounded.length - 1]!;
 }
 
 /**
@@ -103,7 +112,7 @@ function nominalRadius(flat: FlatCard, noise: number, sides: ReadonlyMap<CornerN
   let bestError = Infinity;
   for (const radius of RADIUS_CANDIDATES_MM) {
     const errors = CORNER_NAMES.map((corner) => {
-      const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM).filter((p, i) => i % FIT_STRIDE === 0 && Math.abs(p.s) <= FIT_REACH_MM);
+      const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM, flat).filter((p, i) => i % FIT_STRIDE === 0 && Math.abs(p.s) <= FIT_REACH_MM);
       const reference = ringColour(flat, outline);
       const offsets = sideOffsets(sides.get(corner)!, radius);
       const background = backgrounds.get(corner)!;
@@ -147,7 +156,7 @@ interface SideReadings {
 }
 
 function readSides(flat: FlatCard, corner: CornerName, noise: number, background: BandBackground): SideReadings {
-  const stretch = cornerOutline(corner, 0, SIDE_READ_TO_MM, SIDE_STEP_MM).filter((p) => Math.abs(p.s) >= SIDE_READ_FROM_MM - 1e-9);
+  const stretch = cornerOutline(corner, 0, SIDE_READ_TO_MM, SIDE_STEP_MM, flat).filter((p) => Math.abs(p.s) >= SIDE_READ_FROM_MM - 1e-9);
   const reference = ringColour(flat, stretch);
   const readings: SideReadings = { distances: [], vertical: [], horizontal: [] };
   for (const point of stretch.filter((p) => p.s > 0)) readings.distances.push(point.s);
@@ -212,10 +221,10 @@ function measureCorner(
   minFrayMm: number,
   background: BandBackground,
 ): { measurement: CornerMeasurement; defects: Defect[] } {
-  const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM);
+  const outline = cornerOutline(corner, radius, CORNER_ZONE_MM, STEP_MM, flat);
   // The border's own colour where the damage is not: along both sides, away from the corner (a whitened corner
   // whitens the ring just inside it too, and would be measured against itself).
-  const stretch = cornerOutline(corner, 0, BORDER_STRETCH_TO_MM, STEP_MM * 4).filter((p) => Math.abs(p.s) >= BORDER_STRETCH_FROM_MM);
+  const stretch = cornerOutline(corner, 0, BORDER_STRETCH_TO_MM, STEP_MM * 4, flat).filter((p) => Math.abs(p.s) >= BORDER_STRETCH_FROM_MM);
   const border = borderColour(flat, stretch);
   const reference = border.colour;
   // Whitening is not observable on a white border, on print that runs to the edge in changing colours (no even

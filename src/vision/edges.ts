@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { CardSize } from './card-formats.ts';
 import type { Defect, EdgeMeasurement, EdgeName } from '../contracts/measurement.ts';
 import { backgroundsAlongEdge } from './background-beside.ts';
 import { CORNER_ZONE_MM } from './card-outline.ts';
@@ -66,7 +66,7 @@ function measureEdge(
   sourcePxPerMm: number,
 ): { measurement: EdgeMeasurement; defects: Defect[]; nicksSeen: boolean } {
   const { pxPerMm, marginPx, data } = flat;
-  const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
+  const lengthMm = edge === 'top' || edge === 'bottom' ? flat.widthMm : flat.heightMm;
   const outsidePx = Math.round(OUTSIDE_MM * pxPerMm);
   const count = outsidePx + Math.round(INSIDE_MM * pxPerMm);
   // Position p along the edge is pixel marginPx + p; depth k (0 = the card's outermost pixel) may be negative (outside).
@@ -118,7 +118,7 @@ function measureEdge(
     defects.push({
       kind: 'edge-nick',
       location: edge,
-      box: edgeBox(edge, nick.atMm - nick.lengthMm / 2, nick.lengthMm, nick.depthMm),
+      box: edgeBox(flat, edge, nick.atMm - nick.lengthMm / 2, nick.lengthMm, nick.depthMm),
       sizeMm: nick.depthMm,
       depthMm: nick.depthMm,
       lengthMm: nick.lengthMm,
@@ -130,7 +130,7 @@ function measureEdge(
     for (const [from, to] of whitenedRuns(whitening, 2, Math.round(WHITENING_MIN_MM * pxPerMm))) {
       const length = round((to - from) / pxPerMm);
       total += length;
-      defects.push({ kind: 'edge-whitening', location: edge, box: edgeBox(edge, alongMm[from]! - 0.5 / pxPerMm, length, RIM_TO_MM), sizeMm: length, lengthMm: length });
+      defects.push({ kind: 'edge-whitening', location: edge, box: edgeBox(flat, edge, alongMm[from]! - 0.5 / pxPerMm, length, RIM_TO_MM), sizeMm: length, lengthMm: length });
     }
     whitenedMm = round(total);
   }
@@ -304,16 +304,16 @@ function known(value: number | undefined): number {
   return value === undefined || Number.isNaN(value) ? 0 : value;
 }
 
-/** A box on the card for something `length` long from `startMm` along an edge and `depth` deep. */
-function edgeBox(edge: EdgeName, startMm: number, length: number, depth: number) {
+/** A box on a card of `size` for something `length` long from `startMm` along an edge and `depth` deep. */
+function edgeBox(size: CardSize, edge: EdgeName, startMm: number, length: number, depth: number) {
   switch (edge) {
     case 'top':
       return { x: round(startMm), y: 0, width: round(length), height: round(depth) };
     case 'bottom':
-      return { x: round(startMm), y: round(CARD_HEIGHT_MM - depth), width: round(length), height: round(depth) };
+      return { x: round(startMm), y: round(size.heightMm - depth), width: round(length), height: round(depth) };
     case 'left':
       return { x: 0, y: round(startMm), width: round(depth), height: round(length) };
     case 'right':
-      return { x: round(CARD_WIDTH_MM - depth), y: round(startMm), width: round(depth), height: round(length) };
+      return { x: round(size.widthMm - depth), y: round(startMm), width: round(depth), height: round(length) };
   }
 }

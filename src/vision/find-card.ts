@@ -8,7 +8,9 @@ import { growRegion } from './regions.ts';
 import { findCardByLines } from './card-lines.ts';
 import { outermostSides } from './outer-sides.ts';
 import { cardInHolder } from './holder.ts';
-import { ASPECT_TOLERANCE, CARD_ASPECT, MIN_PX_PER_MM } from './card-outline.ts';
+import { MIN_PX_PER_MM } from './card-outline.ts';
+import { CARD_FORMATS, COMMON_FORMATS, formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
+import type { FormatSet } from './card-formats.ts';
 import type { DecodedImage } from './image.ts';
 
 const MIN_FILL = 0.2;
@@ -27,36 +29,66 @@ const THIN_STRUCTURE_RADIUS = 2;
  * Finds the card's four virtual corners (source pixel indices, clockwise from top-left, the card upright):
  * background from the photo's rim, the largest foreground region, one line per side, then each line refined on
  * the full-resolution edge. Refuses, never guesses, when what it finds is not a whole card.
+ *
+ * First as a 63 × 88 mm card, as nearly every card photographed is: only when no outline of that shape is found is
+ * every format's shape accepted (card-formats.ts). Looked for in every format at once, a rectangle inside a common
+ * card (its art's frame, a box in its print, a stretch of notebook paper beside it) can have a vintage card's shape
+ * and be taken for the card. A vintage card's print frame between its own top and bottom edges can have a common
+ * card's shape too: outer-sides.ts then moves its sides out to where the border meets the background, and the
+ * outline, no longer a common card's shape, is looked for again in every format.
  */
 export function findCard(image: DecodedImage): Point[] {
+  try {
+    return findCardOfFormats(image, COMMON_FORMATS);
+  } catch (refusal) {
+    if (!(refusal instanceof ImageMeasurementError) || !NOT_FOUND_AS_COMMON.has(refusal.code)) throw refusal;
+    try {
+      return findCardOfFormats(image, CARD_FORMATS);
+    } catch (any) {
+      // A card found in another format but cut off or too small says more than "not a card"; otherwise the first answer stands.
+      if (any instanceof ImageMeasurementError && FOUND_BUT_REFUSED.has(any.code)) throw any;
+      throw refusal;
+    }
+  }
+}
+
+/** The refusals after which the card is looked for again in every format. */
+const NOT_FOUND_AS_COMMON: ReadonlySet<MeasurementErrorCode> = new Set(['not_card_shaped', 'no_card_found']);
+/** The refusals that say a card of some format was found, and what is wrong with its photo. */
+const FOUND_BUT_REFUSED: ReadonlySet<MeasurementErrorCode> = new Set(['card_cut_off', 'card_too_small']);
+
+function findCardOfFormats(image: DecodedImage, formats: FormatSet): Point[] {
   const overview = makeOverview(image);
+  const pxPerMmOf = (quad: readonly Point[]) => cardPxPerMm(quad, formatOfQuad(quad, formats));
   const refuse = (code: MeasurementErrorCode, message: string, outline: Point[] | null = null, cutSides: EdgeSide[] = []) =>
-    new ImageMeasurementError(code, message, refusalDetails(image, outline, cutSides));
+    new ImageMeasurementError(code, message, refusalDetails(image, outline, cutSides, formats));
   if (isBlank(overview)) throw refuse('blank_image', 'The photo is blank: take a photo of the card.');
-  const byLines = findCardByLines(image);
-  const found = byLines === null || byLines.quads.length === 0 ? findCardByColourOrThumbnail(image, overview, refuse, byLines?.thumbnailCard ?? null) : firstRefined(image, byLines.quads, byLines.pxPerSearchPx);
-  const outline = found === null ? null : outermostSides(image, found);
+  const byLines = findCardByLines(image, formats);
+  const found =
+    byLines === null || byLines.quads.length === 0
+      ? findCardByColourOrThumbnail(image, overview, refuse, formats, byLines?.thumbnailCard ?? null)
+      : firstRefined(image, byLines.quads, byLines.pxPerSearchPx, formats);
+  const outline = found === null ? null : outermostSides(image, found, formats);
   // The outline may be a grader's slab round the card: the card is then one of the outlines nested inside it.
-  const quad = outline === null ? null : cardInHolder(image, outline, candidateOutlines);
-  if (quad === null || !isConvex(quad) || Math.abs(aspectOf(quad) - CARD_ASPECT) > ASPECT_TOLERANCE) {
+  const quad = outline === null ? null : cardInHolder(image, outline, candidateOutlines, formats);
+  if (quad === null || !isConvex(quad) || !isCardAspect(aspectOf(quad), formats)) {
     // A thumbnail's card is too coarse for its outline to keep a card's shape: the reason that helps is its size.
-    if (quad !== null && isConvex(quad) && cardPxPerMm(quad) < MIN_PX_PER_MM) throw tooSmall(quad, refuse);
+    if (quad !== null && isConvex(quad) && pxPerMmOf(quad) < MIN_PX_PER_MM) throw tooSmall(quad, pxPerMmOf(quad), refuse);
     throw refuse('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.', quad);
   }
   // The quad's corners are where the straight sides meet: a rounded card's outline stays inside them by up to
   // ROUNDED_CORNER_MM, so a corner may lie that far past the photo's edge with the whole card still in frame.
-  const cutSides = sidesBeyondPhoto(image, quad, ROUNDED_CORNER_MM * cardPxPerMm(quad));
+  const cutSides = sidesBeyondPhoto(image, quad, ROUNDED_CORNER_MM * pxPerMmOf(quad));
   if (cutSides.length > 0) {
     throw refuse('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.', quad, cutSides);
   }
-  if (cardPxPerMm(quad) < MIN_PX_PER_MM) throw tooSmall(quad, refuse);
+  if (pxPerMmOf(quad) < MIN_PX_PER_MM) throw tooSmall(quad, pxPerMmOf(quad), refuse);
   return quad;
 }
 
 type EdgeSide = MeasurementRefusalDetails['cutSides'][number];
 
-function tooSmall(quad: Point[], refuse: RefusalMaker): ImageMeasurementError {
-  const pxPerMm = cardPxPerMm(quad);
+function tooSmall(quad: Point[], pxPerMm: number, refuse: RefusalMaker): ImageMeasurementError {
   return refuse(
     'card_too_small',
     `The card is too small in the photo (${pxPerMm.toFixed(1)} pixels per millimetre; grading needs ${MIN_PX_PER_MM}): move closer or use a sharper photo.`,
@@ -68,17 +100,17 @@ function tooSmall(quad: Point[], refuse: RefusalMaker): ImageMeasurementError {
  * Every card-shaped outline found in `image` (a crop inside a holder), refined: those the line search offers, then
  * the region unlike the crop's rim (a card against its holder's well). Never refuses: none is an empty list.
  */
-function candidateOutlines(image: DecodedImage): Point[][] {
-  const byLines = findCardByLines(image);
-  const outlines = (byLines?.quads ?? []).map((quad) => refineQuad(image, quad, byLines!.pxPerSearchPx)).filter((quad) => quad !== null);
+function candidateOutlines(image: DecodedImage, formats: FormatSet): Point[][] {
+  const byLines = findCardByLines(image, formats);
+  const outlines = (byLines?.quads ?? []).map((quad) => refineQuad(image, quad, byLines!.pxPerSearchPx, formats)).filter((quad) => quad !== null);
   try {
     const overview = makeOverview(image);
-    const byColour = findCardByColour(image, overview, (code, message) => new ImageMeasurementError(code, message, refusalDetails(image, null, [])));
+    const byColour = findCardByColour(image, overview, (code, message) => new ImageMeasurementError(code, message, refusalDetails(image, null, [], formats)), formats);
     if (byColour !== null) outlines.push(byColour);
   } catch (error) {
     if (!(error instanceof ImageMeasurementError)) throw error;
   }
-  return outlines.map((quad) => outermostSides(image, quad));
+  return outlines.map((quad) => outermostSides(image, quad, formats));
 }
 
 /** The photo edges a quad reaches past by more than `allowance` pixels. */
@@ -92,11 +124,11 @@ function sidesBeyondPhoto(image: DecodedImage, quad: readonly Point[], allowance
 }
 
 /** What a refusal tells the screen, in this image's pixels (the grading service scales them to the photo's). */
-function refusalDetails(image: DecodedImage, outline: Point[] | null, cutSides: EdgeSide[]): MeasurementRefusalDetails {
+function refusalDetails(image: DecodedImage, outline: Point[] | null, cutSides: EdgeSide[], formats: FormatSet): MeasurementRefusalDetails {
   return {
     photo: { width: image.width, height: image.height },
     outline: outline === null ? null : outline.map((p) => ({ x: round(p.x, 0.1), y: round(p.y, 0.1) })),
-    pxPerMm: outline === null ? null : round(cardPxPerMm(outline), 0.1),
+    pxPerMm: outline === null ? null : round(cardPxPerMm(outline, formatOfQuad(outline, formats)), 0.1),
     neededPxPerMm: MIN_PX_PER_MM,
     cutSides,
   };
@@ -106,18 +138,18 @@ function refusalDetails(image: DecodedImage, outline: Point[] | null, cutSides: 
  * The card by colour; where that finds none, or one cut by the photo's edge, while the line search saw a whole card
  * too coarse to grade (a thumbnail's), the refusal that helps is its size.
  */
-function findCardByColourOrThumbnail(image: DecodedImage, overview: Overview, refuse: RefusalMaker, thumbnailCard: Point[] | null): Point[] | null {
+function findCardByColourOrThumbnail(image: DecodedImage, overview: Overview, refuse: RefusalMaker, formats: FormatSet, thumbnailCard: Point[] | null): Point[] | null {
   try {
-    return findCardByColour(image, overview, refuse);
+    return findCardByColour(image, overview, refuse, formats);
   } catch (error) {
     const sizeIsTheReason = error instanceof ImageMeasurementError && (error.code === 'card_cut_off' || error.code === 'no_card_found');
-    if (sizeIsTheReason && thumbnailCard !== null) throw tooSmall(thumbnailCard, refuse);
+    if (sizeIsTheReason && thumbnailCard !== null) throw tooSmall(thumbnailCard, cardPxPerMm(thumbnailCard, formatOfQuad(thumbnailCard, formats)), refuse);
     throw error;
   }
 }
 
 /** The card as the largest region unlike the background round the photo's rim (a card on a plain surface). */
-function findCardByColour(image: DecodedImage, overview: Overview, refuse: RefusalMaker): Point[] | null {
+function findCardByColour(image: DecodedImage, overview: Overview, refuse: RefusalMaker, formats: FormatSet): Point[] | null {
   const region = largestForegroundRegion(overview);
   const photoArea = overview.width * overview.height;
   if (region === null || region.area < 0.02 * photoArea) {
@@ -128,8 +160,8 @@ function findCardByColour(image: DecodedImage, overview: Overview, refuse: Refus
   if (region.cutSides.length > 0) {
     throw refuse('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.', quad, region.cutSides);
   }
-  const refined = quad === null ? null : refineQuad(image, quad, overview.factor);
-  if ((refined === null || Math.abs(aspectOf(refined) - CARD_ASPECT) > ASPECT_TOLERANCE) && region.area < MIN_FILL * photoArea) {
+  const refined = quad === null ? null : refineQuad(image, quad, overview.factor, formats);
+  if ((refined === null || !isCardAspect(aspectOf(refined), formats)) && region.area < MIN_FILL * photoArea) {
     throw refuse('no_card_found', 'No card was found in the photo: lay the card on a plain, contrasting surface.');
   }
   return refined;
@@ -138,10 +170,7 @@ function findCardByColour(image: DecodedImage, overview: Overview, refuse: Refus
 type RefusalMaker = (code: MeasurementErrorCode, message: string, outline?: Point[] | null, cutSides?: EdgeSide[]) => ImageMeasurementError;
 
 /** Width over height of a quad, from the mean lengths of its opposite sides. */
-export function aspectOf(quad: readonly Point[]): number {
-  const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
-  return (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br));
-}
+export const aspectOf = quadAspect;
 
 interface Overview {
   /** Mean RGB per overview pixel. */
@@ -488,17 +517,17 @@ function stepContrast(profile: Float64Array, o: number, profileLength: number): 
 }
 
 /** The first of the quads, most likely first, whose four sides are found again on the full photo, refined. */
-function firstRefined(image: DecodedImage, quads: readonly Point[][], factor: number): Point[] | null {
+function firstRefined(image: DecodedImage, quads: readonly Point[][], factor: number, formats: FormatSet): Point[] | null {
   for (const quad of quads) {
-    const refined = refineQuad(image, quad, factor);
+    const refined = refineQuad(image, quad, factor, formats);
     if (refined !== null) return refined;
   }
   return null;
 }
 
-function refineQuad(image: DecodedImage, coarse: Point[], factor: number): Point[] | null {
+function refineQuad(image: DecodedImage, coarse: Point[], factor: number, formats: FormatSet): Point[] | null {
   const reach = Math.ceil(1.5 * factor) + 4;
-  const pxPerMm = cardPxPerMm(coarse);
+  const pxPerMm = cardPxPerMm(coarse, formatOfQuad(coarse, formats));
   // Where the outline found is only a ridge, the search goes on inwards as far as SLEEVE_MARGIN_MM for the card.
   const inward = Math.max(reach, Math.ceil(SLEEVE_MARGIN_MM * pxPerMm));
   const centre = {

@@ -1,5 +1,5 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { EdgeName, Point } from '../contracts/measurement.ts';
+import type { CardSize } from './card-formats.ts';
 import { homographyFromPoints } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
 
@@ -16,7 +16,7 @@ export function rimPxPerMm(sourcePxPerMm: number): number {
 }
 
 /**
- * Resolution of the picture of the card, 630 × 880, on which the centering strips and the surface are measured and
+ * Resolution of the picture of the card, 630 × 880 for a 63 × 88 mm one, on which the centering strips and the surface are measured and
  * from which the annotated PNG and OCR are made. A 12-MP photo, decoded for measuring, gives the card about
  * 11.5 px/mm, so more would mostly be interpolation: borders read within 0.013 mm of the drawn ones either way
  * (npm run bench:accuracy), OCR reads the lettered test cards as well as at 20 (40/40 fields), and a quarter of
@@ -26,9 +26,9 @@ export const PICTURE_PX_PER_MM = 10;
 
 /**
  * The upright card at `pxPerMm` with `marginPx` of the surroundings on every side, so the outline itself
- * (rounded corners, nicks) can be seen against the background.
+ * (rounded corners, nicks) can be seen against the background. `widthMm` × `heightMm` is the card's format.
  */
-export interface FlatCard {
+export interface FlatCard extends CardSize {
   data: Uint8Array;
   width: number;
   height: number;
@@ -70,20 +70,21 @@ export interface RegionMm {
 }
 
 /**
- * Perspective warp (homography, bilinear sampling) of the card quad to the upright card at `pxPerMm` plus a
- * margin. With `regions`, only those parts are sampled (the rest stays black): measuring reads the rim at full
+ * Perspective warp (homography, bilinear sampling) of the card quad, a card of `size`, to the upright card at
+ * `pxPerMm` plus a margin. With `regions`, only those parts are sampled (the rest stays black): measuring reads the rim at full
  * resolution and the face at the picture's, so warping everything at the finer one would be waste.
  */
-export function warpCard(image: DecodedImage, quad: readonly Point[], pxPerMm: number, marginMm = 0, regions?: readonly RegionMm[]): FlatCard {
+export function warpCard(image: DecodedImage, quad: readonly Point[], size: CardSize, pxPerMm: number, marginMm = 0, regions?: readonly RegionMm[]): FlatCard {
+  const { widthMm, heightMm } = size;
   const marginPx = Math.round(marginMm * pxPerMm);
-  const width = Math.round(CARD_WIDTH_MM * pxPerMm) + 2 * marginPx;
-  const height = Math.round(CARD_HEIGHT_MM * pxPerMm) + 2 * marginPx;
-  const flat: FlatCard = { data: new Uint8Array(width * height * 3), width, height, pxPerMm, marginPx };
+  const width = Math.round(widthMm * pxPerMm) + 2 * marginPx;
+  const height = Math.round(heightMm * pxPerMm) + 2 * marginPx;
+  const flat: FlatCard = { data: new Uint8Array(width * height * 3), width, height, pxPerMm, marginPx, widthMm, heightMm };
   const corners = [
     { x: mmToPx(flat, 0), y: mmToPx(flat, 0) },
-    { x: mmToPx(flat, CARD_WIDTH_MM), y: mmToPx(flat, 0) },
-    { x: mmToPx(flat, CARD_WIDTH_MM), y: mmToPx(flat, CARD_HEIGHT_MM) },
-    { x: mmToPx(flat, 0), y: mmToPx(flat, CARD_HEIGHT_MM) },
+    { x: mmToPx(flat, widthMm), y: mmToPx(flat, 0) },
+    { x: mmToPx(flat, widthMm), y: mmToPx(flat, heightMm) },
+    { x: mmToPx(flat, 0), y: mmToPx(flat, heightMm) },
   ];
   const toSource = homographyFromPoints(corners, quad);
   if (regions === undefined) {

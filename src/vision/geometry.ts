@@ -1,4 +1,5 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import { formatOfQuad } from './card-formats.ts';
+import type { CardSize } from './card-formats.ts';
 import type { Point } from '../contracts/measurement.ts';
 
 /** A line as n·p = c with |n| = 1. */
@@ -195,10 +196,13 @@ export function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
-/** How many photo pixels a millimetre of the card spans, on average, given its corners (clockwise from top-left). */
-export function cardPxPerMm(quad: readonly Point[]): number {
+/**
+ * How many photo pixels a millimetre of the card spans, on average, given its corners (clockwise from top-left) and
+ * its size: by default, that of the format its shape says it is (card-formats.ts).
+ */
+export function cardPxPerMm(quad: readonly Point[], size: CardSize = formatOfQuad(quad)): number {
   const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
-  return ((distance(tl, tr) + distance(bl, br)) / 2 / CARD_WIDTH_MM + (distance(tl, bl) + distance(tr, br)) / 2 / CARD_HEIGHT_MM) / 2;
+  return ((distance(tl, tr) + distance(bl, br)) / 2 / size.widthMm + (distance(tl, bl) + distance(tr, br)) / 2 / size.heightMm) / 2;
 }
 
 /** Median of the values (the array is sorted in place). */

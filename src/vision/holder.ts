@@ -1,9 +1,10 @@
 import type { Point } from '../contracts/measurement.ts';
-import { ASPECT_TOLERANCE, CARD_ASPECT } from './card-outline.ts';
+import { CARD_FORMATS, isCardAspect } from './card-formats.ts';
+import type { FormatSet } from './card-formats.ts';
 import { distance, polygonArea } from './geometry.ts';
 import { luma } from './image.ts';
 import type { DecodedImage } from './image.ts';
-import { findSlabLabelAbove } from './slab-label.ts';
+import { findSlabLabelAbove, holderBodyBelowLabel } from './slab-label.ts';
 
 // A card in a grader's slab. The outline found first is the largest card-shaped one, and in a slab that is the
 // holder: its outer frame, its inner wall or the well the card sits in, each a card-shaped rectangle round the card.
@@ -68,19 +69,29 @@ const WELL_STEP = 40;
 /** Outlines scoring at least this share of the best cut score are all taken for cuts; the largest of them is the card. */
 const NEAR_BEST_CUT = 0.6;
 
-/** Every card-shaped outline the card finder sees in an image (here, a crop inside an outline). */
-export type OutlineFinder = (image: DecodedImage) => Point[][];
+/** Every outline the card finder sees in an image (here, a crop inside an outline) of a card of one of `formats`. */
+export type OutlineFinder = (image: DecodedImage, formats: FormatSet) => Point[][];
 
 /** The card's outline: `outline` itself for a raw card, else the nested outline that is the card's cut. */
-export function cardInHolder(image: DecodedImage, outline: Point[], candidateOutlines: OutlineFinder): Point[] {
+export function cardInHolder(image: DecodedImage, outline: Point[], candidateOutlines: OutlineFinder, formats: FormatSet): Point[] {
   // Outlines within outlines: at each depth, every card-shaped one found inside the last (the line search's and the
   // region unlike the holder's well); the next depth looks inside the largest.
   const nested: Point[][] = [];
   let outer = outline;
-  for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    const inside = nestedOutlines(image, outer, candidateOutlines);
+  let firstDepth = 0;
+  // A whole holder's outline, its label inside its top: the card is looked for in the part below the label, where
+  // it is centred (in the whole holder it sits low, under its label). A holder holds a card of any format.
+  const body = holderBodyBelowLabel(image, outline, formats);
+  const inBody = body === null ? [] : nestedOutlines(image, body, candidateOutlines, CARD_FORMATS);
+  if (inBody.length > 0) {
+    nested.push(...inBody);
+    outer = inBody.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
+    firstDepth = 1;
+  }
+  for (let depth = firstDepth; depth < MAX_DEPTH; depth++) {
+    const inside = nestedOutlines(image, outer, candidateOutlines, formats);
     if (inside.length === 0) break;
-    if (depth === 0 && !isHolder(image, outline, inside)) return outline;
+    if (depth === 0 && !isHolder(image, outline, inside, formats)) return outline;
     nested.push(...inside);
     outer = inside.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
   }
@@ -102,29 +113,29 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
  * a light band with print above a raw card (lettering on the table) is not enough, and a raw card's frame has the
  * lighter border outside it.
  */
-function isHolder(image: DecodedImage, outline: Point[], inside: Point[][]): boolean {
+function isHolder(image: DecodedImage, outline: Point[], inside: Point[][], formats: FormatSet): boolean {
   const clearest = Math.max(...inside.map((quad) => cutScore(image, quad)));
   const isWall = (quad: Point[]) => sharesOf(quad, outline).every((share) => share >= WALL_SHARE) && cutScore(image, quad) >= WALL_CLARITY * clearest;
   if (inside.some(isWall)) return true;
   const wellStep = (quad: Point[]) => colourDistance(band(image, outline, -BAND_SHARE).mean, band(image, quad, BAND_SHARE).mean);
   const inWell = (quad: Point[]) => isDarkerOutside(image, quad) && cutScore(image, quad) >= CLEAR_CUT_STEP && wellStep(quad) >= WELL_STEP;
   if (inside.some(inWell)) return true;
-  return inside.some((quad) => isDarkerOutside(image, quad)) && findSlabLabelAbove(image, outline) !== null;
+  return inside.some((quad) => isDarkerOutside(image, quad)) && findSlabLabelAbove(image, outline, formats) !== null;
 }
 
 /** The card-shaped outlines inside `outer`, centred in it. */
-function nestedOutlines(image: DecodedImage, outer: Point[], candidateOutlines: OutlineFinder): Point[][] {
+function nestedOutlines(image: DecodedImage, outer: Point[], candidateOutlines: OutlineFinder, formats: FormatSet): Point[][] {
   const [outerWidth] = sizeOf(outer);
   const inset = INSET_SHARE * outerWidth;
   const xs = outer.map((p) => p.x);
   const ys = outer.map((p) => p.y);
   const crop = cropOf(image, Math.min(...xs) + inset, Math.min(...ys) + inset, Math.max(...xs) - inset, Math.max(...ys) - inset);
   if (crop === null) return [];
-  return candidateOutlines(crop.image)
+  return candidateOutlines(crop.image, formats)
     .map((found) => found.map((p) => ({ x: p.x + crop.x0, y: p.y + crop.y0 })))
     .filter((quad) => {
       const [width, height] = sizeOf(quad);
-      if (Math.abs(width / height - CARD_ASPECT) > ASPECT_TOLERANCE) return false;
+      if (!isCardAspect(width / height, formats)) return false;
       const shares = sharesOf(quad, outer);
       if (shares.some((share) => share < MIN_NESTED_SHARE || share > MAX_NESTED_SHARE)) return false;
       return distance(centreOf(quad), centreOf(outer)) <= MAX_OFF_CENTRE_SHARE * outerWidth;

@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { CardSize } from './card-formats.ts';
 import type { Defect } from '../contracts/measurement.ts';
 import { round } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
@@ -35,12 +35,12 @@ const SURROUND_LIGHTNESS = 150;
 const SURROUND_EVEN_LEVELS = 30;
 const SURROUND_EVEN_SHARE = 0.7;
 
-/** Dark marks on the face (the upright card's picture), as spots with their size: the longer side of their box. */
-export function findInkMarks(face: DecodedImage): Defect[] {
+/** Dark marks on the face (the upright picture of a card of `size`), as spots with their size: the longer side of their box. */
+export function findInkMarks(face: DecodedImage, size: CardSize): Defect[] {
   // Marks are millimetres across: half the picture's resolution (5 px/mm) sees them and costs a quarter.
   const width = face.width >> 1;
   const height = face.height >> 1;
-  const pxPerMm = width / CARD_WIDTH_MM;
+  const pxPerMm = width / size.widthMm;
   const count = width * height;
   const lightness = new Float32Array(count);
   const candidate = new Uint8Array(count);
@@ -84,7 +84,7 @@ export function findInkMarks(face: DecodedImage): Defect[] {
     });
   }
   // Ordered by place, so the same photo always lists them alike.
-  return defects.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x).filter((d) => d.box.y + d.box.height <= CARD_HEIGHT_MM);
+  return defects.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x).filter((d) => d.box.y + d.box.height <= size.heightMm);
 }
 
 const isSet = (pixel: number, mask: Uint8Array) => mask[pixel] === 1;

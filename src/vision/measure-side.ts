@@ -4,6 +4,7 @@ import { measureCorners } from './corners.ts';
 import { measureEdges } from './edges.ts';
 import { normaliseExposure } from './exposure.ts';
 import { findCard } from './find-card.ts';
+import { formatOfQuad, formatSummary } from './card-formats.ts';
 import { PICTURE_PX_PER_MM, rimPxPerMm, warpCard } from './flatten.ts';
 import { cardPxPerMm, round } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
@@ -41,25 +42,29 @@ export function measureSideWithPicture(photo: DecodedImage, side: SideName): Mea
   }
   const image = normaliseExposure(photo);
   const quad = findCard(image);
+  // The card's format, told by its outline's shape, gives every millimetre below: px/mm, the flattened card's size,
+  // and the die cut its corners are judged against.
+  const format = formatOfQuad(quad);
   // Two warps: the rim at the measuring resolution with a margin of background round it (corners, edges, outline
   // sharpness), and the whole face at the picture's (centering strips, surface; the photo rarely has more detail).
-  const sourcePxPerMm = cardPxPerMm(quad);
-  const rim = warpCard(image, quad, rimPxPerMm(sourcePxPerMm), MARGIN_MM, rimRegions());
-  const face = warpCard(image, quad, PICTURE_PX_PER_MM);
+  const sourcePxPerMm = cardPxPerMm(quad, format);
+  const rim = warpCard(image, quad, format, rimPxPerMm(sourcePxPerMm), MARGIN_MM, rimRegions(format));
+  const face = warpCard(image, quad, format, PICTURE_PX_PER_MM);
   const centering = measureCentering(face);
   const outlineRise = outlineRiseMm(rim);
   const noise = backgroundNoise(rim);
-  const corners = measureCorners(rim, rimStartMm(outlineRise), noise, sourcePxPerMm);
+  const corners = measureCorners(rim, rimStartMm(outlineRise), noise, sourcePxPerMm, format.dieCutRadiiMm);
   const edges = measureEdges(rim, rimStartMm(outlineRise), noise, sourcePxPerMm);
   const picture: DecodedImage = { data: face.data, width: face.width, height: face.height, channels: 3 };
-  const grid = surfaceGrid(picture);
-  const surface = withInkMarks(measureSurface(grid, centering.measurable ? centering.innerFrame : undefined), findInkMarks(picture));
+  const grid = surfaceGrid(picture, format);
+  const surface = withInkMarks(measureSurface(grid, centering.measurable ? centering.innerFrame : undefined), findInkMarks(picture, format));
   const { quality, confidenceFactor } = measureQuality(rim, grid, sourcePxPerMm, surface.glareShare, outlineRise);
   const confidence = confidenceFactor * (surface.surface.textured ? TEXTURED_CONFIDENCE : 1) * (edges.nicksUnseen.length > 0 ? NICKS_UNSEEN_CONFIDENCE : 1);
   const measurement: SideMeasurement = {
     side,
     image: { width: image.width, height: image.height },
     quad: quad.map((p) => ({ x: round(p.x), y: round(p.y) })),
+    cardFormat: formatSummary(format),
     cornerStyle: corners.cornerStyle,
     quality,
     centering,

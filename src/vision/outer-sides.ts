@@ -1,5 +1,6 @@
 import type { Point } from '../contracts/measurement.ts';
-import { ASPECT_TOLERANCE, CARD_ASPECT } from './card-outline.ts';
+import { CARD_FORMATS, formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
+import type { FormatSet } from './card-formats.ts';
 import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex } from './geometry.ts';
 import type { Line } from './geometry.ts';
 import { sampleRgb } from './image.ts';
@@ -55,8 +56,8 @@ interface SideReading {
  * art), and whose border ends in the background within BORDER_REACH_MM. The quad returned is still card-shaped, or
  * the one given is returned unchanged.
  */
-export function outermostSides(image: DecodedImage, quad: Point[]): Point[] {
-  const pxPerMm = cardPxPerMm(quad);
+export function outermostSides(image: DecodedImage, quad: Point[], formats: FormatSet): Point[] {
+  const pxPerMm = cardPxPerMm(quad, formatOfQuad(quad, formats));
   const sides = [0, 1, 2, 3].map((k) => readSide(image, quad, k, pxPerMm));
   const lines = sides.map((side) => lineThrough(side.a, side.b));
   const border = borderColourOf(sides);
@@ -78,7 +79,9 @@ export function outermostSides(image: DecodedImage, quad: Point[]): Point[] {
   const corners = [0, 1, 2, 3].map((k) => intersectLines(lines[(k + 3) % 4]!, lines[k]!));
   if (corners.some((c) => c === null)) return quad;
   const outer = corners as Point[];
-  if (!isConvex(outer) || Math.abs(aspect(outer) - CARD_ASPECT) > ASPECT_TOLERANCE) return quad;
+  // The card found by its border's outer edge may be of any format, whichever the search was for: a vintage card's
+  // print frame with its cut's other sides can have a 63 × 88 mm shape, and the card round it then has its own.
+  if (!isConvex(outer) || !isCardAspect(quadAspect(outer), CARD_FORMATS)) return quad;
   return outer;
 }
 
@@ -211,9 +214,4 @@ function lineThrough(a: Point, b: Point): Line {
   const nx = -(b.y - a.y) / length;
   const ny = (b.x - a.x) / length;
   return { nx, ny, c: nx * a.x + ny * a.y };
-}
-
-function aspect(quad: readonly Point[]): number {
-  const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
-  return (distance(tl, tr) + distance(bl, br)) / (distance(tl, bl) + distance(tr, br));
 }

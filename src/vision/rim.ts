@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import type { CardSize } from './card-formats.ts';
 import { edgeStrides } from './flatten.ts';
 import type { FlatCard, RegionMm } from './flatten.ts';
 import { median } from './geometry.ts';
@@ -11,13 +11,13 @@ export const RIM_EDGE_BAND_OUTSIDE_MM = 1.5;
 const RIM_BAND_INSIDE_MM = 2.5;
 const CORNER_SQUARE_MM = 7.5;
 
-/** The parts of the card the rim measurements read, for warping only what is needed. */
-export function rimRegions(): RegionMm[] {
+/** The parts of a card of `size` the rim measurements read, for warping only what is needed. */
+export function rimRegions(size: CardSize): RegionMm[] {
   const o = RIM_BAND_OUTSIDE_MM;
   const e = RIM_EDGE_BAND_OUTSIDE_MM;
   const i = RIM_BAND_INSIDE_MM;
-  const w = CARD_WIDTH_MM;
-  const h = CARD_HEIGHT_MM;
+  const w = size.widthMm;
+  const h = size.heightMm;
   const c = CORNER_SQUARE_MM;
   return [
     { x0: -e, y0: -e, x1: w + e, y1: i },
@@ -220,7 +220,7 @@ export function backgroundNoise(flat: FlatCard): number {
   let n = 0;
   for (const edge of ['top', 'right', 'bottom', 'left'] as const) {
     const { origin, alongStride, depthStride } = edgeStrides(flat, edge);
-    const lengthMm = edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM;
+    const lengthMm = edge === 'top' || edge === 'bottom' ? flat.widthMm : flat.heightMm;
     for (let mm = 10; mm <= lengthMm - 10; mm++) {
       const base = origin + (marginPx + Math.round(mm * pxPerMm)) * alongStride;
       const values: number[] = [];
@@ -342,7 +342,7 @@ export function outlineRiseMm(flat: FlatCard): number {
   const profile = new Float64Array(count * 3);
   for (const edge of ['top', 'right', 'bottom', 'left'] as const) {
     const { origin, alongStride, depthStride } = edgeStrides(flat, edge);
-    const lengthPx = (edge === 'top' || edge === 'bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM) * pxPerMm;
+    const lengthPx = (edge === 'top' || edge === 'bottom' ? flat.widthMm : flat.heightMm) * pxPerMm;
     for (let n = 1; n <= 15; n++) {
       const along = marginPx + Math.round((0.2 + (0.6 * n) / 16) * lengthPx);
       // Seven neighbouring lines averaged: the outline is straight here, the noise is not.

@@ -1,8 +1,10 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Point } from '../contracts/measurement.ts';
 import { CARD_CORNERS_MM } from './card-outline.ts';
+import { CARD_FORMATS, STANDARD_FORMAT, cardCornersMm, formatOfQuad } from './card-formats.ts';
+import type { CardSize, FormatSet } from './card-formats.ts';
 import type { RegionMm } from './flatten.ts';
-import { homographyFromPoints } from './geometry.ts';
+import { applyHomography, homographyFromPoints } from './geometry.ts';
 import type { Homography } from './geometry.ts';
 import { luma, sampleRgb } from './image.ts';
 import type { DecodedImage } from './image.ts';
@@ -97,21 +99,50 @@ function cardInSlabPhoto(image: DecodedImage): Point[] {
  * The label near the card, upright and grey at LABEL_READ_PX_PER_MM (the paper alone), or null when there is none.
  * Looked for round the card's outline; failing that, where it is in a photo its slab fills.
  */
-export function findSlabLabel(image: DecodedImage, quad: readonly Point[]): GreyImage | null {
-  return findSlabLabelAbove(image, quad) ?? findSlabLabelInPhoto(image);
+export function findSlabLabel(image: DecodedImage, quad: readonly Point[], formats: FormatSet = CARD_FORMATS): GreyImage | null {
+  return findSlabLabelAbove(image, quad, formats) ?? findSlabLabelInPhoto(image);
 }
 
-/** The label just above `quad` (an outline taken for the card's), or null: never a guess at where a slab would put it. */
-export function findSlabLabelAbove(image: DecodedImage, quad: readonly Point[]): GreyImage | null {
-  const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, quad);
-  const band = findBand(image, mmToPhoto);
+/**
+ * The label just above `quad` (an outline taken for the card's, in the millimetres of the format of `formats` its
+ * shape says it is), or null: never a guess at where a slab would put it.
+ */
+export function findSlabLabelAbove(image: DecodedImage, quad: readonly Point[], formats: FormatSet = CARD_FORMATS): GreyImage | null {
+  const size = formatOfQuad(quad, formats);
+  const mmToPhoto = homographyFromPoints(cardCornersMm(size), quad);
+  const band = findBand(image, mmToPhoto, size);
   return band === null ? null : labelPicture(image, mmToPhoto, band);
+}
+
+/**
+ * A label's paper starts at least this far below the top of its holder's outline (a PSA holder's rim is about 4 mm
+ * wide, other graders' wider): a light band from an outline's very top is the card's own border or print, not a label.
+ */
+const LABEL_BELOW_HOLDER_TOP_MM = 2;
+
+/**
+ * When `outline` is a whole holder (its label inside its top part, as a holder's outline found whole in the photo
+ * has it), the part of it below the label, where the card lies: its four corners in the photo, clockwise from
+ * top-left. Null when no label lies inside the outline's top. With more card formats than 63 × 88 mm, a holder's
+ * own outline can have a card's shape (a 1933 Goudey's holder is the shape of a 59 × 86 mm card).
+ */
+export function holderBodyBelowLabel(image: DecodedImage, outline: readonly Point[], formats: FormatSet): Point[] | null {
+  const size = formatOfQuad(outline, formats);
+  const mmToPhoto = homographyFromPoints(cardCornersMm(size), outline);
+  const band = findBand(image, mmToPhoto, size);
+  if (band === null || band.top < LABEL_BELOW_HOLDER_TOP_MM) return null;
+  return [
+    applyHomography(mmToPhoto, 0, band.bottom),
+    applyHomography(mmToPhoto, size.widthMm, band.bottom),
+    applyHomography(mmToPhoto, size.widthMm, size.heightMm),
+    applyHomography(mmToPhoto, 0, size.heightMm),
+  ];
 }
 
 /** The label of a slab that fills the photo's width, found without a card outline (a photo the engine refused). */
 export function findSlabLabelInPhoto(image: DecodedImage): GreyImage | null {
   const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, cardInSlabPhoto(image));
-  const band = findBand(image, mmToPhoto);
+  const band = findBand(image, mmToPhoto, STANDARD_FORMAT);
   return band === null ? null : labelPicture(image, mmToPhoto, band);
 }
 
@@ -171,8 +202,8 @@ function runsOf(flags: readonly boolean[], maxGap: number): Array<[number, numbe
  * The label's paper (mm on the card's axes), or null. Of the bands that look like a label, the nearest above the
  * outline's top wins (a label sits above its card); one inside the outline's top only when there is none above.
  */
-function findBand(image: DecodedImage, mmToPhoto: Homography): Band | null {
-  const area = { x0: -SEARCH_SIDE_MM, x1: CARD_WIDTH_MM + SEARCH_SIDE_MM, y0: -SEARCH_ABOVE_MM, y1: SEARCH_INTO_OUTLINE_MM };
+function findBand(image: DecodedImage, mmToPhoto: Homography, size: CardSize): Band | null {
+  const area = { x0: -SEARCH_SIDE_MM, x1: size.widthMm + SEARCH_SIDE_MM, y0: -SEARCH_ABOVE_MM, y1: SEARCH_INTO_OUTLINE_MM };
   const { grey, chroma, inPhoto } = greyRegion(image, mmToPhoto, area, SEARCH_PX_PER_MM);
   // A band must be closed by something in the photo (a frame, the holder): the photo's own edge closes a light table too.
   const closedInPhoto = (lineExists: boolean, first: number, step: number, count: number) => {
@@ -186,7 +217,7 @@ function findBand(image: DecodedImage, mmToPhoto: Homography): Band | null {
   if (paperLevel < PAPER_MIN) return null;
   const isPaper = (i: number) => data[i]! >= PAPER_SHARE * paperLevel && chroma[i]! <= PAPER_MAX_CHROMA;
   // Rows are judged across the card's own width: the band must span it.
-  const [cardX0, cardX1] = [Math.round(SEARCH_SIDE_MM * SEARCH_PX_PER_MM), Math.round((SEARCH_SIDE_MM + CARD_WIDTH_MM) * SEARCH_PX_PER_MM)];
+  const [cardX0, cardX1] = [Math.round(SEARCH_SIDE_MM * SEARCH_PX_PER_MM), Math.round((SEARCH_SIDE_MM + size.widthMm) * SEARCH_PX_PER_MM)];
   const maxDip = Math.round(MAX_DIP_MM * SEARCH_PX_PER_MM);
   const toMmY = (row: number) => area.y0 + row / SEARCH_PX_PER_MM;
   const toMmX = (column: number) => area.x0 + column / SEARCH_PX_PER_MM;
@@ -223,7 +254,7 @@ function findBand(image: DecodedImage, mmToPhoto: Homography): Band | null {
     if (side === undefined || side[0] <= maxDip || side[1] >= width - 1 - maxDip) continue;
     const rows = bottom - top + 1;
     if (!closedInPhoto(side[0] > 0, top * width + side[0] - 1, width, rows) || !closedInPhoto(side[1] < width - 1, top * width + side[1] + 1, width, rows)) continue;
-    if ((side[1] - side[0] + 1) / SEARCH_PX_PER_MM < LABEL_MIN_WIDTH_SHARE * CARD_WIDTH_MM) continue;
+    if ((side[1] - side[0] + 1) / SEARCH_PX_PER_MM < LABEL_MIN_WIDTH_SHARE * size.widthMm) continue;
     let dark = 0;
     for (let y = top; y <= bottom; y++) for (let x = side[0]; x <= side[1]; x++) if (data[y * width + x]! < PRINT_SHARE * paperLevel) dark++;
     const print = dark / ((bottom - top + 1) * (side[1] - side[0] + 1));

@@ -1,5 +1,5 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
 import type { Defect, InnerFrame, SurfaceMeasurement } from '../contracts/measurement.ts';
+import type { CardSize } from './card-formats.ts';
 import type { DecodedImage } from './image.ts';
 import { round } from './geometry.ts';
 import { growRegion } from './regions.ts';
@@ -106,7 +106,8 @@ export interface SurfaceReport {
 }
 
 /** The card's face at half the flattened resolution: lightness, and which pixels are glare. */
-export interface SurfaceGrid {
+/** The face of a card of its format's size (widthMm × heightMm). */
+export interface SurfaceGrid extends CardSize {
   lightness: Uint8Array;
   glare: Uint8Array;
   width: number;
@@ -167,7 +168,7 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
   const creased = new Set<Blob>();
   const creaseLike = (line: Blob) =>
     line.lengthMm >= CREASE_MIN_MM &&
-    (!isAxisAligned(line, PRINT_AXIS_DEG) || (line.lengthMm >= WHOLE_FACE_SHARE * faceLengthAlong(line) && distanceFromParallelEdge(line) >= AXIS_CREASE_EDGE_CLEAR_MM));
+    (!isAxisAligned(line, PRINT_AXIS_DEG) || (line.lengthMm >= WHOLE_FACE_SHARE * faceLengthAlong(grid, line) && distanceFromParallelEdge(grid, line) >= AXIS_CREASE_EDGE_CLEAR_MM));
   for (const light of lines.filter((line) => line.light && creaseLike(line))) {
     for (const dark of lines.filter((line) => !line.light && creaseLike(line) && !creased.has(line))) {
       const alike = Math.min(light.peak, dark.peak) >= HALO_SHARE * Math.max(light.peak, dark.peak);
@@ -191,7 +192,7 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
     // Ink missing along the roller's path is lighter than the print round it; a dark line along an axis is a rule
     // the card was printed with (under attacks, round text boxes), not a defect.
     if (axisAligned && !line.light) continue;
-    const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLengthAlong(line) ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
+    const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLengthAlong(grid, line) ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
     if (kind === null) continue;
     if (kind === 'scratch' && amongLettering(line.box, TEXT_LINE_REACH_MM, 0)) continue;
     if (kind === 'print-line') printLine = true;
@@ -250,14 +251,14 @@ function isPrintedEdge(grid: SurfaceGrid, light: Blob, dark: Blob): boolean {
 }
 
 /** How far the line's middle lies from the nearer card edge parallel to it (mm). */
-function distanceFromParallelEdge(line: Blob): number {
+function distanceFromParallelEdge(size: CardSize, line: Blob): number {
   const { x, y } = centre(line);
-  return angleBetween(line.angleDeg, 0) <= 45 ? Math.min(y, CARD_HEIGHT_MM - y) : Math.min(x, CARD_WIDTH_MM - x);
+  return angleBetween(line.angleDeg, 0) <= 45 ? Math.min(y, size.heightMm - y) : Math.min(x, size.widthMm - x);
 }
 
 /** The length of the face (inside the inset) in the direction the line runs. */
-function faceLengthAlong(line: Blob): number {
-  return angleBetween(line.angleDeg, 0) <= 45 ? CARD_WIDTH_MM - 2 * INSET_MM : CARD_HEIGHT_MM - 2 * INSET_MM;
+function faceLengthAlong(size: CardSize, line: Blob): number {
+  return angleBetween(line.angleDeg, 0) <= 45 ? size.widthMm - 2 * INSET_MM : size.heightMm - 2 * INSET_MM;
 }
 
 /**
@@ -423,7 +424,7 @@ function halfGrid(grid: SurfaceGrid): SurfaceGrid {
   const lightness = new Uint8Array(width * height);
   const glare = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) halfRow(grid, y, width, lightness, glare);
-  return { lightness, glare, width, height, pxPerMm: grid.pxPerMm / 2 };
+  return { lightness, glare, width, height, pxPerMm: grid.pxPerMm / 2, widthMm: grid.widthMm, heightMm: grid.heightMm };
 }
 
 function halfRow(grid: SurfaceGrid, y: number, width: number, lightness: Uint8Array, glare: Uint8Array): void {
@@ -620,13 +621,13 @@ function medianOf(values: number[]): number {
  * Lightness of the face, and whether each pixel is glare, read off the picture of the card (PICTURE_PX_PER_MM:
  * half the measuring resolution, fine enough for 0.15 mm lines and four times cheaper).
  */
-export function surfaceGrid(face: DecodedImage): SurfaceGrid {
+export function surfaceGrid(face: DecodedImage, size: CardSize): SurfaceGrid {
   const { width, height } = face;
-  const pxPerMm = width / CARD_WIDTH_MM;
+  const pxPerMm = width / size.widthMm;
   const lightness = new Uint8Array(width * height);
   const glare = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) lightnessRow(face.data, y * width, (y + 1) * width, lightness, glare);
-  return { lightness, glare, width, height, pxPerMm };
+  return { lightness, glare, width, height, pxPerMm, widthMm: size.widthMm, heightMm: size.heightMm };
 }
 
 function lightnessRow(data: Uint8Array, from: number, to: number, lightness: Uint8Array, glare: Uint8Array): void {

@@ -227,6 +227,8 @@ describe('grading on the home page', () => {
     }
     const defects = await page.getByTestId('defects-front').innerText();
     expect(defects).toContain(`Scratch · ${scratch!.sizeMm.toFixed(1)} mm long`);
+    // The format found from the card's outline, whose millimetres every measure is in (issue 30).
+    expect(defects).toContain('Card format: Standard (Pokémon, Magic, modern sports), 63 × 88 mm.');
     expect(await page.getByTestId('defects-front').getByRole('listitem').count()).toBe(result.measurements.front.defects.length);
     await page.getByText(`${Math.round(result.confidence * 100)}%`, { exact: true }).waitFor();
     expect(result.photoHints.some((hint) => hint.startsWith('Back: '))).toBe(true);

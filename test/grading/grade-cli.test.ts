@@ -53,6 +53,8 @@ describe('npm run grade', () => {
     const card = gradedCardSchema.parse(JSON.parse(stdout));
     expect(card.isGraded).toBe(false);
     expect(card.slabLabel).toBeUndefined();
+    // The format found from the card's outline, as the API answers it (issue 30).
+    expect(card.cardFormat).toMatchObject({ id: 'standard', widthMm: 63, heightMm: 88 });
   });
 
   it('exits with status 2 and the error code when a photo cannot be graded', async () => {

@@ -51,6 +51,8 @@ describe.each([await routeDatabaseKind()])('cards API on %s', (kind) => {
         backImageUrl: null,
         annotatedBackImageUrl: null,
         estimatedValue: 'N/A',
+        // The format found from the card's outline, whose millimetres every measure is in (issue 30).
+        cardFormat: { id: 'standard', widthMm: 63, heightMm: 88 },
       });
       expect(result.frontGrades).toBeUndefined();
       expect(result.measurements.front.corners).toHaveLength(4);

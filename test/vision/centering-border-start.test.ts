@@ -61,7 +61,7 @@ function drawnFace({ bandMm, paleRimMm, light, noise }: Face, seed: number): Fla
       }
     }
   }
-  return { data, width, height, pxPerMm: px, marginPx: 0 };
+  return { data, width, height, pxPerMm: px, marginPx: 0, widthMm: CARD_WIDTH_MM, heightMm: CARD_HEIGHT_MM };
 }
 
 function widths(flat: FlatCard) {

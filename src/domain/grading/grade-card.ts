@@ -137,6 +137,7 @@ export function describeGradedCard(
     ...grade,
     identification,
     measurements: measurements.back ? { front: measurements.front, back: measurements.back } : { front: measurements.front },
+    ...(measurements.front.cardFormat ? { cardFormat: measurements.front.cardFormat } : {}),
     isGraded: slabLabel !== null,
     ...(slabLabel ? { slabLabel } : {}),
   };

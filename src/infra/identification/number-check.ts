@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { CardPicture } from './card-identifier.ts';
+import { pictureCardSize } from './card-identifier.ts';
 
 // When the collector number is printed too small or too blurred for OCR to read (a 1080p frame gives it 9 to 12
 // pixels), the catalogue still narrows the card to the few bearing the name that was read; each of their printed
@@ -128,12 +128,13 @@ async function renderTight(text: string, font: string): Promise<{ image: Sharp; 
  */
 export async function fitPrintedNumbers(picture: CardPicture, texts: readonly string[]): Promise<NumberFit[]> {
   const { image } = picture;
-  const pxPerMm = image.width / CARD_WIDTH_MM;
-  const bottomMm = picture.innerFrame?.bottom ?? CARD_HEIGHT_MM - 3;
+  const { widthMm, heightMm } = pictureCardSize(picture);
+  const pxPerMm = image.width / widthMm;
+  const bottomMm = picture.innerFrame?.bottom ?? heightMm - 3;
   const top = Math.max(0, Math.round((bottomMm - 3.2) * pxPerMm));
   const bottom = Math.min(image.height, Math.round((bottomMm + 0.6) * pxPerMm));
-  const left = Math.round(CARD_WIDTH_MM * 0.45 * pxPerMm);
-  const right = Math.min(image.width, Math.round((CARD_WIDTH_MM - 1.5) * pxPerMm));
+  const left = Math.round(widthMm * 0.45 * pxPerMm);
+  const right = Math.min(image.width, Math.round((widthMm - 1.5) * pxPerMm));
   const width = right - left;
   const height = bottom - top;
   const strip = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })

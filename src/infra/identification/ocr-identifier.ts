@@ -5,10 +5,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { Page, Worker } from 'tesseract.js';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { Identification } from '../../contracts/grading.ts';
 import type { CardIdentifier, CardPicture } from './card-identifier.ts';
-import { unidentified } from './card-identifier.ts';
+import { pictureCardSize, unidentified } from './card-identifier.ts';
 import { cardsToCheckByNumber, catalogIdentification, matchByNumberFit, matchCard, printedNumber, type Catalog } from '../../domain/catalog/index.ts';
 import { shippedCatalog } from '../catalog/index.ts';
 import { fitPrintedNumbers } from './number-check.ts';
@@ -42,14 +41,16 @@ const NUMBER_BAND_HEIGHT_MM = 6.5;
 const PADDING_PX = 12;
 
 function nameBand(picture: CardPicture): RegionMm {
-  const frame = picture.innerFrame ?? { left: DEFAULT_BORDER_MM, right: CARD_WIDTH_MM - DEFAULT_BORDER_MM, top: DEFAULT_BORDER_MM, bottom: CARD_HEIGHT_MM - DEFAULT_BORDER_MM };
+  const { widthMm, heightMm } = pictureCardSize(picture);
+  const frame = picture.innerFrame ?? { left: DEFAULT_BORDER_MM, right: widthMm - DEFAULT_BORDER_MM, top: DEFAULT_BORDER_MM, bottom: heightMm - DEFAULT_BORDER_MM };
   return { left: frame.left + 0.4, right: frame.right - 0.4, top: frame.top + 0.3, bottom: frame.top + 0.3 + NAME_BAND_HEIGHT_MM };
 }
 
 /** The number sits in the last few millimetres inside the border, or on the border itself. */
 function numberBand(picture: CardPicture): RegionMm {
-  const bottom = picture.innerFrame?.bottom ?? CARD_HEIGHT_MM - DEFAULT_BORDER_MM;
-  return { left: 1, right: CARD_WIDTH_MM - 1, top: bottom - NUMBER_BAND_HEIGHT_MM, bottom: Math.min(CARD_HEIGHT_MM - 0.5, bottom + 2) };
+  const { widthMm, heightMm } = pictureCardSize(picture);
+  const bottom = picture.innerFrame?.bottom ?? heightMm - DEFAULT_BORDER_MM;
+  return { left: 1, right: widthMm - 1, top: bottom - NUMBER_BAND_HEIGHT_MM, bottom: Math.min(heightMm - 0.5, bottom + 2) };
 }
 
 /** Otsu's threshold over a grey histogram. */
@@ -163,7 +164,7 @@ export function lightenMarkBoxes(pixels: Uint8Array, width: number, height: numb
 
 async function cropForReading(picture: CardPicture, region: RegionMm, readPxPerMm: number, options: { marks?: boolean } = {}): Promise<Buffer> {
   const { image } = picture;
-  const pxPerMm = image.width / CARD_WIDTH_MM;
+  const pxPerMm = image.width / pictureCardSize(picture).widthMm;
   const left = Math.max(0, Math.round(region.left * pxPerMm));
   const top = Math.max(0, Math.round(region.top * pxPerMm));
   const width = Math.min(image.width - left, Math.round((region.right - region.left) * pxPerMm));

@@ -1,5 +1,5 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
+import type { CardSize } from '../card-formats.ts';
 import { cornerOutline } from '../card-outline.ts';
 import { luma } from '../image.ts';
 import { fullArtEdgeSvg, type FullArtEdge } from './full-art.ts';
@@ -32,6 +32,8 @@ export interface CardDrawing {
   /** See SyntheticCardSpec.artStrokes; absent: none. */
   artStrokes?: SyntheticCardSpec['artStrokes'];
   pxPerMm: number;
+  /** The card's format's size (63 × 88 mm for the common one). */
+  size: CardSize;
 }
 
 /** How deep whitening reaches in from the edge, well inside the 0.6 mm rim the engine inspects. */
@@ -75,8 +77,8 @@ function artWindow(card: CardDrawing) {
   return {
     x: borders.leftMm,
     y: borders.topMm,
-    width: CARD_WIDTH_MM - borders.leftMm - borders.rightMm,
-    height: CARD_HEIGHT_MM - borders.topMm - borders.bottomMm,
+    width: card.size.widthMm - borders.leftMm - borders.rightMm,
+    height: card.size.heightMm - borders.topMm - borders.bottomMm,
   };
 }
 
@@ -160,27 +162,29 @@ function artStrokeSvg(stroke: NonNullable<SyntheticCardSpec['artStrokes']>[numbe
  */
 export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
   const radii = cornerRadii(card);
+  const { size } = card;
+  const { widthMm: cardWidthMm, heightMm: cardHeightMm } = size;
   const art = artWindow(card);
-  const notches = card.defects.filter((d) => d.kind === 'nick').map((d) => `<polygon points="${points(nickPolygon(d))}" fill="#000"/>`);
-  const marks = card.defects.map((d) => defectMark(d, radii, art)).filter((mark) => mark !== '');
-  const width = Math.round(CARD_WIDTH_MM * card.pxPerMm);
-  const height = Math.round(CARD_HEIGHT_MM * card.pxPerMm);
+  const notches = card.defects.filter((d) => d.kind === 'nick').map((d) => `<polygon points="${points(nickPolygon(size, d))}" fill="#000"/>`);
+  const marks = card.defects.map((d) => defectMark(size, d, radii, art)).filter((mark) => mark !== '');
+  const width = Math.round(cardWidthMm * card.pxPerMm);
+  const height = Math.round(cardHeightMm * card.pxPerMm);
   const artHref = `data:image/png;base64,${Buffer.from(artPng).toString('base64')}`;
 
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${CARD_WIDTH_MM} ${CARD_HEIGHT_MM}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${cardWidthMm} ${cardHeightMm}">`,
     '<defs>',
     `<clipPath id="art"><rect x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}"/></clipPath>`,
-    `<mask id="card" maskUnits="userSpaceOnUse" x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}">`,
-    `<path d="${outlinePath(radii)}" fill="#fff"/>`,
+    `<mask id="card" maskUnits="userSpaceOnUse" x="-1" y="-1" width="${cardWidthMm + 2}" height="${cardHeightMm + 2}">`,
+    `<path d="${outlinePath(size, radii)}" fill="#fff"/>`,
     ...notches,
-    ...(card.edgeRoughness ? [raggedCut(radii, card.edgeRoughness)] : []),
+    ...(card.edgeRoughness ? [raggedCut(size, radii, card.edgeRoughness)] : []),
     '</mask>',
     '</defs>',
     '<g mask="url(#card)">',
-    `<rect x="-1" y="-1" width="${CARD_WIDTH_MM + 2}" height="${CARD_HEIGHT_MM + 2}" fill="${toHex(card.borderColor)}"/>`,
-    ...(card.paleRimMm ? [paleRim(outlinePath(radii), card.paleRimMm)] : []),
-    `<g transform="rotate(${f(card.printTiltDeg)} ${CARD_WIDTH_MM / 2} ${CARD_HEIGHT_MM / 2})">`,
+    `<rect x="-1" y="-1" width="${cardWidthMm + 2}" height="${cardHeightMm + 2}" fill="${toHex(card.borderColor)}"/>`,
+    ...(card.paleRimMm ? [paleRim(outlinePath(size, radii), card.paleRimMm)] : []),
+    `<g transform="rotate(${f(card.printTiltDeg)} ${cardWidthMm / 2} ${cardHeightMm / 2})">`,
     '<g clip-path="url(#art)">',
     `<image x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}" preserveAspectRatio="none" xlink:href="${artHref}"/>`,
     card.holoSeed === undefined ? '' : holoSparkleSvg(art, card.holoSeed),
@@ -188,8 +192,8 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     ...(card.artStrokes ?? []).map(artStrokeSvg),
     '</g>',
     '</g>',
-    card.fullArtEdge === undefined ? '' : fullArtEdgeSvg(card.fullArtEdge.seed, card.fullArtEdge.kind),
-    card.nextCardPrint ? nextCardStrip(card.nextCardPrint) : '',
+    card.fullArtEdge === undefined ? '' : fullArtEdgeSvg(card.fullArtEdge.seed, card.fullArtEdge.kind, size),
+    card.nextCardPrint ? nextCardStrip(size, card.nextCardPrint) : '',
     ...marks,
     '</g>',
     '</svg>',
@@ -216,17 +220,17 @@ function paleRim(outline: string, widthMm: number): string {
 const BITE_SPACING_MM = 0.2;
 
 /** Bites out of the card's edge, as the mask's black discs centred on the nominal outline, each of a random depth. */
-function raggedCut(radii: Record<CornerName, number>, { depthMm, seed }: { depthMm: number; seed: number }): string {
+function raggedCut(size: CardSize, radii: Record<CornerName, number>, { depthMm, seed }: { depthMm: number; seed: number }): string {
   const rng = new Prng(seed);
-  const w = CARD_WIDTH_MM;
-  const h = CARD_HEIGHT_MM;
+  const w = size.widthMm;
+  const h = size.heightMm;
   const centres: Array<[number, number]> = [];
   const straight = (x0: number, y0: number, x1: number, y1: number) => {
     const count = Math.max(1, Math.round(Math.hypot(x1 - x0, y1 - y0) / BITE_SPACING_MM));
     for (let i = 0; i < count; i++) centres.push([x0 + ((x1 - x0) * i) / count, y0 + ((y1 - y0) * i) / count]);
   };
   const arc = (corner: CornerName) => {
-    for (const p of cornerOutline(corner, radii[corner], radii[corner], BITE_SPACING_MM)) centres.push([p.x, p.y]);
+    for (const p of cornerOutline(corner, radii[corner], radii[corner], BITE_SPACING_MM, size)) centres.push([p.x, p.y]);
   };
   straight(radii.topLeft, 0, w - radii.topRight, 0);
   arc('topRight');
@@ -240,14 +244,15 @@ function raggedCut(radii: Record<CornerName, number>, { depthMm, seed }: { depth
 }
 
 /** The next card's print along one edge, beyond this card's border (a miscut). */
-function nextCardStrip({ edge, widthMm, color }: NonNullable<CardDrawing['nextCardPrint']>): string {
-  const w = CARD_WIDTH_MM + 2;
-  const h = CARD_HEIGHT_MM + 2;
+function nextCardStrip(size: CardSize, { edge, widthMm, color }: NonNullable<CardDrawing['nextCardPrint']>): string {
+  const { widthMm: cardWidthMm, heightMm: cardHeightMm } = size;
+  const w = cardWidthMm + 2;
+  const h = cardHeightMm + 2;
   const rect = {
     top: { x: -1, y: -1, width: w, height: widthMm + 1 },
-    bottom: { x: -1, y: CARD_HEIGHT_MM - widthMm, width: w, height: widthMm + 1 },
+    bottom: { x: -1, y: cardHeightMm - widthMm, width: w, height: widthMm + 1 },
     left: { x: -1, y: -1, width: widthMm + 1, height: h },
-    right: { x: CARD_WIDTH_MM - widthMm, y: -1, width: widthMm + 1, height: h },
+    right: { x: cardWidthMm - widthMm, y: -1, width: widthMm + 1, height: h },
   }[edge];
   return `<rect x="${f(rect.x)}" y="${f(rect.y)}" width="${f(rect.width)}" height="${f(rect.height)}" fill="${color}"/>`;
 }
@@ -263,9 +268,9 @@ function cornerRadii(card: CardDrawing): Record<CornerName, number> {
   return radii;
 }
 
-function outlinePath(r: Record<CornerName, number>): string {
-  const w = CARD_WIDTH_MM;
-  const h = CARD_HEIGHT_MM;
+function outlinePath(size: CardSize, r: Record<CornerName, number>): string {
+  const w = size.widthMm;
+  const h = size.heightMm;
   const arc = (radius: number, x: number, y: number) => (radius > 0 ? `A${f(radius)} ${f(radius)} 0 0 1 ${f(x)} ${f(y)}` : `L${f(x)} ${f(y)}`);
   return [
     `M${f(r.topLeft)} 0`,
@@ -282,40 +287,40 @@ function outlinePath(r: Record<CornerName, number>): string {
 }
 
 /** A point at `along` mm along an edge (from its left or top end) and `depth` mm in from it. */
-function edgePoint(edge: EdgeName, along: number, depth: number): [number, number] {
+function edgePoint(size: CardSize, edge: EdgeName, along: number, depth: number): [number, number] {
   switch (edge) {
     case 'top':
       return [along, depth];
     case 'bottom':
-      return [along, CARD_HEIGHT_MM - depth];
+      return [along, size.heightMm - depth];
     case 'left':
       return [depth, along];
     case 'right':
-      return [CARD_WIDTH_MM - depth, along];
+      return [size.widthMm - depth, along];
   }
 }
 
 const points = (list: Array<[number, number]>) => list.map(([x, y]) => `${f(x)},${f(y)}`).join(' ');
 
 /** A notch with a flat bottom: `depth` deep, `length` wide at the edge. */
-function nickPolygon(nick: Extract<SyntheticDefect, { kind: 'nick' }>): Array<[number, number]> {
+function nickPolygon(size: CardSize, nick: Extract<SyntheticDefect, { kind: 'nick' }>): Array<[number, number]> {
   const length = nick.lengthMm ?? Math.max(1, 2 * nick.depthMm);
   const a = nick.atMm;
   return [
-    edgePoint(nick.edge, a - length / 2, -0.5),
-    edgePoint(nick.edge, a + length / 2, -0.5),
-    edgePoint(nick.edge, a + length / 2, 0),
-    edgePoint(nick.edge, a + 0.15 * length, nick.depthMm),
-    edgePoint(nick.edge, a - 0.15 * length, nick.depthMm),
-    edgePoint(nick.edge, a - length / 2, 0),
+    edgePoint(size, nick.edge, a - length / 2, -0.5),
+    edgePoint(size, nick.edge, a + length / 2, -0.5),
+    edgePoint(size, nick.edge, a + length / 2, 0),
+    edgePoint(size, nick.edge, a + 0.15 * length, nick.depthMm),
+    edgePoint(size, nick.edge, a - 0.15 * length, nick.depthMm),
+    edgePoint(size, nick.edge, a - length / 2, 0),
   ];
 }
 
-function defectMark(defect: SyntheticDefect, radii: Record<CornerName, number>, art: { x: number; y: number; width: number; height: number }): string {
+function defectMark(size: CardSize, defect: SyntheticDefect, radii: Record<CornerName, number>, art: { x: number; y: number; width: number; height: number }): string {
   switch (defect.kind) {
     case 'whitened-corner': {
       // A light band along the outline, `lengthMm` long, centred on the middle of the corner.
-      const outline = cornerOutline(defect.corner, radii[defect.corner], 8, 0.02).filter((p) => Math.abs(p.s) <= defect.lengthMm / 2);
+      const outline = cornerOutline(defect.corner, radii[defect.corner], 8, 0.02, size).filter((p) => Math.abs(p.s) <= defect.lengthMm / 2);
       const outer = outline.map((p): [number, number] => [p.x - 0.3 * p.nx, p.y - 0.3 * p.ny]);
       const inner = outline.map((p): [number, number] => [p.x + WHITENING_DEPTH_MM * p.nx, p.y + WHITENING_DEPTH_MM * p.ny]).reverse();
       return `<polygon points="${points([...outer, ...inner])}" fill="${WHITENING_COLOR}"/>`;
@@ -323,7 +328,7 @@ function defectMark(defect: SyntheticDefect, radii: Record<CornerName, number>, 
     case 'whitened-edge': {
       const from = defect.atMm - defect.lengthMm / 2;
       const to = defect.atMm + defect.lengthMm / 2;
-      const band = [edgePoint(defect.edge, from, -0.3), edgePoint(defect.edge, to, -0.3), edgePoint(defect.edge, to, WHITENING_DEPTH_MM), edgePoint(defect.edge, from, WHITENING_DEPTH_MM)];
+      const band = [edgePoint(size, defect.edge, from, -0.3), edgePoint(size, defect.edge, to, -0.3), edgePoint(size, defect.edge, to, WHITENING_DEPTH_MM), edgePoint(size, defect.edge, from, WHITENING_DEPTH_MM)];
       return `<polygon points="${points(band)}" fill="${WHITENING_COLOR}"/>`;
     }
     case 'scratch': {

@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
+import type { CardSize } from '../card-formats.ts';
 import { Prng } from './prng.ts';
 
 // A full-art face's print where it meets the cut, as on a borderless One Piece or Pokémon full-art: pale art running
@@ -38,10 +38,10 @@ const f = (value: number) => Number(value.toFixed(4)).toString();
  * SVG (mm, card coordinates) of the print along the whole cut: a pale band, and in it dark strokes along the edge
  * every few millimetres, each a flat ellipse starting a little inside the cut. Places, sizes and colours from `seed`.
  */
-export function fullArtEdgeSvg(seed: number, kind: FullArtEdge = 'strokes'): string {
+export function fullArtEdgeSvg(seed: number, kind: FullArtEdge, size: CardSize): string {
   const rng = new Prng(seed);
-  const w = CARD_WIDTH_MM;
-  const h = CARD_HEIGHT_MM;
+  const w = size.widthMm;
+  const h = size.heightMm;
   const band = PALE_BAND_MM;
   const parts = [
     `<path d="M0 0H${f(w)}V${f(h)}H0Z M${f(band)} ${f(band)}V${f(h - band)}H${f(w - band)}V${f(band)}Z" fill="${rng.pick(PALE_COLOURS)}" fill-rule="evenodd"/>`,

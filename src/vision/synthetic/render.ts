@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
 import type { Point } from '../../contracts/measurement.ts';
-import { CARD_CORNERS_MM } from '../card-outline.ts';
+import { CARD_FORMATS, cardCornersMm } from '../card-formats.ts';
+import type { CardSize } from '../card-formats.ts';
 import { applyHomography, homographyFromPoints } from '../geometry.ts';
 import { artSvg, cardSvg, colourDistance, contrastingColour, parseHex } from './card-svg.ts';
 import type { Rgb } from './card-svg.ts';
@@ -40,8 +40,9 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
   const photo = spec.photo ?? {};
   const variant = spec.variant ?? 'card';
   const pxPerMm = spec.pxPerMm ?? 20;
+  const size: CardSize = CARD_FORMATS.find((f) => f.id === (spec.format ?? 'standard'))!;
   const cardScale = photo.cardScale ?? (photo.slab ? SLAB_CARD_SCALE : 0.75);
-  const height = Math.round((CARD_HEIGHT_MM * pxPerMm) / cardScale);
+  const height = Math.round((size.heightMm * pxPerMm) / cardScale);
   const width = Math.round(height * (photo.aspect ?? 0.8));
   const borderColor = spec.borderColor !== undefined ? parseHex(spec.borderColor) : rng.pick(BORDER_COLOURS);
   const background =
@@ -73,16 +74,17 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       ...(spec.fullArtEdge ? { fullArtEdge: { kind: spec.fullArtEdge === true ? ('strokes' as const) : spec.fullArtEdge, seed: seed ^ FULL_ART_SEED } } : {}),
       ...(spec.artStrokes ? { artStrokes: spec.artStrokes } : {}),
       pxPerMm,
+      size,
     };
     const art = await sharp(Buffer.from(artSvg(drawing, rng))).png().toBuffer();
     const svg = cardSvg(drawing, art);
     const card = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const cardHeight = CARD_HEIGHT_MM * pxPerMm;
-    const cardWidth = CARD_WIDTH_MM * pxPerMm;
+    const cardHeight = size.heightMm * pxPerMm;
+    const cardWidth = size.widthMm * pxPerMm;
     const centerX = photo.centerX ?? (variant === 'cut-off' ? (width - 0.35 * cardWidth) / width : 0.5);
     // In a slab the card sits below the holder's middle: by default the holder, not the card, is centred.
-    const slabMm = photo.slab ? slabOutlineMm(photo.slab) : null;
-    const slabShiftMm = slabMm ? CARD_HEIGHT_MM / 2 - (slabMm.top + slabMm.bottom) / 2 : 0;
+    const slabMm = photo.slab ? slabOutlineMm(photo.slab, size) : null;
+    const slabShiftMm = slabMm ? size.heightMm / 2 - (slabMm.top + slabMm.bottom) / 2 : 0;
     const centerY = photo.centerY ?? 0.5 + (slabShiftMm * pxPerMm) / height;
     const quad = cardQuad(cardWidth, cardHeight, centerX * width, centerY * height, photo.rotationDeg ?? 0, photo.keystone ?? 0);
     const corners = [
@@ -98,7 +100,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
         ? null
         : cardQuad(cardWidth + 2 * photo.sleeveGapMm * pxPerMm, cardHeight + 2 * photo.sleeveGapMm * pxPerMm, centerX * width, centerY * height, (photo.rotationDeg ?? 0) + (photo.sleeveTiltDeg ?? 0), photo.keystone ?? 0);
     if (sleeve !== null && photo.sleeveTint !== undefined) tintInside(pixels, width, height, sleeve, photo.sleeveTint);
-    if (photo.slab) await placeSlab(pixels, width, height, slabSvg(photo.slab, pxPerMm), slabOutlineMm(photo.slab), quad);
+    if (photo.slab) await placeSlab(pixels, width, height, slabSvg(photo.slab, pxPerMm, size), slabOutlineMm(photo.slab, size), size, quad);
     placeCard(pixels, width, height, new Uint8Array(card.data.buffer, card.data.byteOffset, card.data.byteLength), card.info.width, card.info.height, corners, quad);
     if (sleeve !== null) drawOutline(pixels, width, height, sleeve, SLEEVE_LINE_MM * pxPerMm, SLEEVE_COLOUR, SLEEVE_OPACITY);
     if (sleeve !== null && photo.sleeveGlare !== undefined) drawSleeveGlare(pixels, width, height, sleeve, pxPerMm, photo.sleeveGlare);
@@ -265,10 +267,11 @@ async function placeSlab(
   height: number,
   svg: string,
   { left, top, right, bottom }: { left: number; top: number; right: number; bottom: number },
+  size: CardSize,
   cardQuadInPhoto: Point[],
 ): Promise<void> {
   const slab = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const mmToPhoto = homographyFromPoints(CARD_CORNERS_MM, cardQuadInPhoto);
+  const mmToPhoto = homographyFromPoints(cardCornersMm(size), cardQuadInPhoto);
   const corners = [
     { x: 0, y: 0 },
     { x: slab.info.width, y: 0 },

@@ -1,24 +1,29 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../contracts/measurement.ts';
+import type { CardSize } from '../card-formats.ts';
 import type { SyntheticSlab } from './spec.ts';
 
 // A grader's slab as the renderer draws it round a card: a clear holder, a little larger than the card, and a label
 // above the card inside it (white paper; PSA's in a red frame, in PSA's layout). Sizes follow a PSA holder (about 79 × 128 mm, the label about 73 × 21 mm); all in
 // mm on the card's own axes, the card's top-left corner at (0, 0).
 
-/** The holder's outline round the card. */
-const SLAB_MM = { left: -8, top: -33, right: CARD_WIDTH_MM + 8, bottom: CARD_HEIGHT_MM + 7 };
+/** The holder's outline round a card of `size` (a vintage card's holder is as much larger than it as a modern one's). */
+export function slabMm(size: CardSize) {
+  return { left: -8, top: -33, right: size.widthMm + 8, bottom: size.heightMm + 7 };
+}
 /**
  * A listing photo's holder: the seller's crop takes the label off, the photo's top 9 mm above the card, so what is
- * left of the holder is card-shaped (77 × 104 mm).
+ * left of a 63 × 88 mm card's holder is card-shaped (77 × 104 mm).
  */
-const LISTING_SLAB_MM = { left: -7, top: -9, right: CARD_WIDTH_MM + 7, bottom: CARD_HEIGHT_MM + 7 };
-
-/** The part of the holder the photo shows, round the card. */
-export function slabOutlineMm(slab: SyntheticSlab): typeof SLAB_MM {
-  return slab.look === 'listing' ? LISTING_SLAB_MM : SLAB_MM;
+function listingSlabMm(size: CardSize) {
+  return { left: -7, top: -9, right: size.widthMm + 7, bottom: size.heightMm + 7 };
 }
-/** The label: a little wider than the card, about a quarter of its height, 6 mm above it. */
-export const SLAB_LABEL_MM = { left: -5, top: -27, right: CARD_WIDTH_MM + 5, bottom: -6 };
+/** The part of the holder the photo shows, round a card of `size`. */
+export function slabOutlineMm(slab: SyntheticSlab, size: CardSize) {
+  return slab.look === 'listing' ? listingSlabMm(size) : slabMm(size);
+}
+/** The label: a little wider than the card, about a quarter of a 63 × 88 mm card's height, 6 mm above it. */
+function slabLabelMm(size: CardSize) {
+  return { left: -5, top: -27, right: size.widthMm + 5, bottom: -6 };
+}
 const HOLDER_CORNER_MM = 3;
 /** Clear plastic over the table: a little lighter, more so along the holder's thick rim. */
 const BODY_OPACITY = 0.12;
@@ -52,11 +57,11 @@ const PSA_FONT_MM = 3;
 const PSA_RED = '#c8202f';
 
 /** The slab as SVG (mm user units, rendered at `pxPerMm`), transparent where the table shows through; the card is drawn over it. */
-export function slabSvg(slab: SyntheticSlab, pxPerMm: number): string {
-  const { left, top, right, bottom } = slabOutlineMm(slab);
+export function slabSvg(slab: SyntheticSlab, pxPerMm: number, size: CardSize): string {
+  const { left, top, right, bottom } = slabOutlineMm(slab, size);
   const [width, height] = [right - left, bottom - top];
-  const holder = slab.look === 'scanned' ? scannedHolder() : slab.look === 'listing' ? listingHolder() : clearHolder();
-  const label = slab.look === 'listing' ? [] : slab.layout === 'psa' ? psaLabel(slab) : namedLabel(slab);
+  const holder = slab.look === 'scanned' ? scannedHolder(size) : slab.look === 'listing' ? listingHolder(size) : clearHolder(size);
+  const label = slab.look === 'listing' ? [] : slab.layout === 'psa' ? psaLabel(slab, size) : namedLabel(slab, size);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width * pxPerMm)}" height="${Math.round(height * pxPerMm)}" viewBox="${f(left)} ${f(top)} ${f(width)} ${f(height)}">`,
     ...holder,
@@ -66,8 +71,8 @@ export function slabSvg(slab: SyntheticSlab, pxPerMm: number): string {
 }
 
 /** Clear plastic over the table: a little lighter, more so along the holder's thick rim. */
-function clearHolder(): string[] {
-  const { left, top, right, bottom } = SLAB_MM;
+function clearHolder(size: CardSize): string[] {
+  const { left, top, right, bottom } = slabMm(size);
   const [width, height] = [right - left, bottom - top];
   return [
     `<rect x="${f(left)}" y="${f(top)}" width="${f(width)}" height="${f(height)}" rx="${HOLDER_CORNER_MM}" fill="#ffffff" fill-opacity="${BODY_OPACITY}"/>`,
@@ -79,11 +84,11 @@ function clearHolder(): string[] {
  * As a grader's scan shows a holder: an opaque grey body, the well's wall a light ridge with two faces (its top and
  * its inner face), and the dark well the card lies in.
  */
-function scannedHolder(): string[] {
-  const { left, top, right, bottom } = SLAB_MM;
+function scannedHolder(size: CardSize): string[] {
+  const { left, top, right, bottom } = slabMm(size);
   const rect = (inset: { l: number; t: number; r: number; b: number }, extra: string) =>
     `<rect x="${f(inset.l)}" y="${f(inset.t)}" width="${f(inset.r - inset.l)}" height="${f(inset.b - inset.t)}" rx="${HOLDER_CORNER_MM}" ${extra}/>`;
-  const around = (mm: number) => ({ l: -mm, t: -mm, r: CARD_WIDTH_MM + mm, b: CARD_HEIGHT_MM + mm });
+  const around = (mm: number) => ({ l: -mm, t: -mm, r: size.widthMm + mm, b: size.heightMm + mm });
   return [
     rect({ l: left, t: top, r: right, b: bottom }, `fill="${SCANNED_BODY}"`),
     rect(around(SCANNED_WALL_OUTER_MM), `fill="${SCANNED_WALL}"`),
@@ -93,9 +98,9 @@ function scannedHolder(): string[] {
 }
 
 /** What is left of a holder in a listing photo cropped below its label: light plastic, one wall ridge, a dark well. */
-function listingHolder(): string[] {
-  const { left, top, right, bottom } = LISTING_SLAB_MM;
-  const around = (mm: number) => `x="${f(-mm)}" y="${f(-mm)}" width="${f(CARD_WIDTH_MM + 2 * mm)}" height="${f(CARD_HEIGHT_MM + 2 * mm)}"`;
+function listingHolder(size: CardSize): string[] {
+  const { left, top, right, bottom } = listingSlabMm(size);
+  const around = (mm: number) => `x="${f(-mm)}" y="${f(-mm)}" width="${f(size.widthMm + 2 * mm)}" height="${f(size.heightMm + 2 * mm)}"`;
   return [
     `<rect x="${f(left)}" y="${f(top)}" width="${f(right - left)}" height="${f(bottom - top)}" rx="${HOLDER_CORNER_MM}" fill="${LISTING_BODY}"/>`,
     `<rect ${around(LISTING_WALL_MM)} rx="${HOLDER_CORNER_MM}" fill="${LISTING_WALL}"/>`,
@@ -108,8 +113,8 @@ const text = (x: number, y: number, size: number, content: string, extra = '') =
   `<text x="${f(x)}" y="${f(y)}" ${font} font-size="${size}" ${extra}>${escapeXml(content)}</text>`;
 
 /** White paper with the grader's name printed large at its foot. */
-function namedLabel(slab: SyntheticSlab): string[] {
-  const label = SLAB_LABEL_MM;
+function namedLabel(slab: SyntheticSlab, size: CardSize): string[] {
+  const label = slabLabelMm(size);
   const labelWidth = label.right - label.left;
   return [
     `<rect x="${f(label.left)}" y="${f(label.top)}" width="${f(labelWidth)}" height="${f(label.bottom - label.top)}" fill="#fbfbf8" stroke="#9a9a9a" stroke-width="0.3"/>`,
@@ -122,8 +127,8 @@ function namedLabel(slab: SyntheticSlab): string[] {
 }
 
 /** PSA's layout: red frame, white paper, four lines a side, a barcode, and the logo as a graphic (no text). */
-function psaLabel(slab: SyntheticSlab): string[] {
-  const outer = SLAB_LABEL_MM;
+function psaLabel(slab: SyntheticSlab, size: CardSize): string[] {
+  const outer = slabLabelMm(size);
   const paper = { left: outer.left + PSA_FRAME_MM, top: outer.top + PSA_FRAME_MM, right: outer.right - PSA_FRAME_MM, bottom: outer.bottom - PSA_FRAME_MM };
   const [y1, y2, y3, y4] = PSA_LINE_BASELINES_MM.map((baseline) => paper.top + baseline) as [number, number, number, number];
   const [x0, x1] = [paper.left + 1.8, paper.right - 1.8];

@@ -1,6 +1,6 @@
-import type { CornerName, EdgeName } from '../../contracts/measurement.ts';
+import type { CardFormatId, CornerName, EdgeName } from '../../contracts/measurement.ts';
 
-/** A defect of known size drawn on a synthetic card; positions in mm on the upright card (0..63 × 0..88). */
+/** A defect of known size drawn on a synthetic card; positions in mm on the upright card (0..63 × 0..88 for the common format). */
 export type SyntheticDefect =
   | { kind: 'whitened-corner'; corner: CornerName; lengthMm: number }
   | { kind: 'worn-corner'; corner: CornerName; radiusMm: number }
@@ -65,6 +65,11 @@ export interface SyntheticBorders {
 }
 
 export interface SyntheticCardSpec {
+  /**
+   * The card's format (card-formats.ts): its size in mm, and so the photo's and the slab's. Default 'standard', 63 × 88.
+   * A vintage format is cut square: draw it with `cornerRadiusMm: 0` (worn corners: a 'worn-corner' defect each).
+   */
+  format?: CardFormatId;
   /** Border widths; null draws a borderless (full-art) card. Default 3 mm all round. */
   borders?: SyntheticBorders | null;
   /** Border colour as #rrggbb; default: chosen by the seed, contrasting with the art. */

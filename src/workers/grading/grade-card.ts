@@ -1,4 +1,5 @@
 import type { GradedCard } from '../../contracts/grading.ts';
+import { measuredCardSize } from '../../contracts/measurement.ts';
 import type { SideMeasurement, SideName } from '../../contracts/measurement.ts';
 import { describeGradedCard, gradeCard as gradeMeasuredCard } from '../../domain/grading/index.ts';
 import type { CpuPool } from '../../infra/cpu-pool/index.ts';
@@ -91,7 +92,8 @@ async function gradeSide(bytes: Uint8Array, side: SideName, twoSides: boolean, d
 
 function pictureOf(side: GradedSide): CardPicture {
   const { centering } = side.measurement;
-  return centering.measurable ? { image: side.picture, innerFrame: centering.innerFrame } : { image: side.picture };
+  const cardSize = measuredCardSize(side.measurement);
+  return centering.measurable ? { image: side.picture, cardSize, innerFrame: centering.innerFrame } : { image: side.picture, cardSize };
 }
 
 /** Grades one card from its photos; refuses with an ImageMeasurementError (its own code) what it cannot measure. */

@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '@contracts/measurement';
+import { measuredCardSize } from '@contracts/measurement';
 import type { SideMeasurement } from '@contracts/measurement';
 import { formatMm } from '../grade-format';
 
@@ -11,6 +11,8 @@ const MIN_BOX_MM = 3;
  */
 export function CardMap({ side }: { side: SideMeasurement }) {
   const { centering, defects } = side;
+  // The card's own format's size: a vintage card is drawn its own shape.
+  const { widthMm: CARD_WIDTH_MM, heightMm: CARD_HEIGHT_MM } = measuredCardSize(side);
   const radius = side.cornerStyle === 'rounded' ? 3 : 0;
   const sideName = side.side === 'front' ? 'Front' : 'Back';
   const bordersText = centering.measurable

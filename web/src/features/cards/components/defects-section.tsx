@@ -19,6 +19,11 @@ export function DefectsSection({ result }: { result: CardResult }) {
   );
 }
 
+/** "52.4 × 79.4 mm": a card's size to a tenth of a millimetre, whole millimetres without a decimal. */
+function sizeText({ widthMm, heightMm }: { widthMm: number; heightMm: number }): string {
+  return `${Number(widthMm.toFixed(1))} × ${Number(heightMm.toFixed(1))} mm`;
+}
+
 function SideDefects({ side }: { side: SideMeasurement }) {
   const title = side.side === 'front' ? 'Front' : 'Back';
   const { quality } = side;
@@ -53,6 +58,7 @@ function SideDefects({ side }: { side: SideMeasurement }) {
           </ol>
         )}
         <p className="text-xs text-muted-foreground">
+          {side.cardFormat ? `Card format: ${side.cardFormat.name}, ${sizeText(side.cardFormat)}. ` : ''}
           Measured at {quality.pxPerMm.toFixed(0)} px/mm; the smallest defect this photo shows is {formatMm(quality.smallestDefectMm)}.
           {side.surface.textured ? ' Holo or textured surface: scratches are read with less certainty.' : ''}
         </p>

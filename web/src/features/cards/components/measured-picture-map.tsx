@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '@contracts/measurement';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, measuredCardSize } from '@contracts/measurement';
 import type { Point, SideMeasurement } from '@contracts/measurement';
 import { useEffect, useRef, useState } from 'react';
 import { defectName, formatMm } from '../grade-format';
@@ -54,11 +54,11 @@ export function matrix3d([a, b, c, d, e, f, g, h]: Homography): string {
 }
 
 /** Markers at their defects' centres, each moved down the card (then up) until it keeps clear of those placed before. */
-export function placeMarkers(centres: readonly Point[]): Point[] {
+export function placeMarkers(centres: readonly Point[], size = { widthMm: CARD_WIDTH_MM, heightMm: CARD_HEIGHT_MM }): Point[] {
   const placed: Point[] = [];
   const inside = (p: Point): Point => ({
-    x: Math.min(Math.max(p.x, MARKER_INSET_MM), CARD_WIDTH_MM - MARKER_INSET_MM),
-    y: Math.min(Math.max(p.y, MARKER_INSET_MM), CARD_HEIGHT_MM - MARKER_INSET_MM),
+    x: Math.min(Math.max(p.x, MARKER_INSET_MM), size.widthMm - MARKER_INSET_MM),
+    y: Math.min(Math.max(p.y, MARKER_INSET_MM), size.heightMm - MARKER_INSET_MM),
   });
   const clear = (p: Point) => placed.every((q) => Math.hypot(p.x - q.x, p.y - q.y) >= MARKER_GAP_MM);
   for (const centre of centres) {
@@ -93,7 +93,8 @@ function useWidth<T extends HTMLElement>() {
 export function MeasuredPictureMap({ photo, side }: { photo: string; side: SideMeasurement }) {
   const [frameRef, width] = useWidth<HTMLDivElement>();
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
-  const height = (width * CARD_HEIGHT_MM) / CARD_WIDTH_MM;
+  const size = measuredCardSize(side);
+  const height = (width * size.heightMm) / size.widthMm;
 
   let transform: string | null = null;
   if (natural && width > 0) {
@@ -110,11 +111,11 @@ export function MeasuredPictureMap({ photo, side }: { photo: string; side: SideM
   }
 
   const centres = side.defects.map((d) => ({ x: d.box.x + d.box.width / 2, y: d.box.y + d.box.height / 2 }));
-  const markers = placeMarkers(centres);
+  const markers = placeMarkers(centres, size);
   const frame = side.centering.measurable ? side.centering.innerFrame : null;
 
   return (
-    <div ref={frameRef} className="relative aspect-[63/88] w-full overflow-hidden rounded-lg bg-muted" data-testid="measured-map">
+    <div ref={frameRef} className="relative w-full overflow-hidden rounded-lg bg-muted" style={{ aspectRatio: `${size.widthMm} / ${size.heightMm}` }} data-testid="measured-map">
       <img
         src={photo}
         alt=""
@@ -123,7 +124,7 @@ export function MeasuredPictureMap({ photo, side }: { photo: string; side: SideM
         className="absolute left-0 top-0 max-w-none origin-top-left"
         style={{ width: natural?.width, height: natural?.height, transform: transform ?? undefined, visibility: transform ? 'visible' : 'hidden' }}
       />
-      <svg viewBox={`0 0 ${CARD_WIDTH_MM} ${CARD_HEIGHT_MM}`} preserveAspectRatio="none" className="absolute inset-0 size-full" aria-hidden>
+      <svg viewBox={`0 0 ${size.widthMm} ${size.heightMm}`} preserveAspectRatio="none" className="absolute inset-0 size-full" aria-hidden>
         {frame ? (
           <rect
             x={frame.left}
