@@ -92,7 +92,10 @@ function limitsPerSubgrade(sourcePxPerMm: number, rimPxPerMm: number, facePxPerM
     centering: limit(1 / face, (size) => `border widths only to about ${size}`),
     corners: limit(CORNER_WEAR_VISIBLE_PX / rim, (size) => `corner wear under ${size}`),
     edges: limit(2 / rim, (size) => `edge nicks and whitening under ${size}`),
-    surface: limit(2 / face, (size) => `scratches, spots and print lines under ${size}`),
+    // A fold shows as a light face and a dark one side by side (surface.ts): a fold narrower than two pixels puts both in
+    // one pixel, where it is a faint line like any stroke of the print (issue 30: the crackled creases of PSA 1 cards in
+    // 5 px/mm listing photos), so a crease that fine is named among what the photo cannot show.
+    surface: limit(2 / face, (size) => `scratches, spots and print lines under ${size}, and creases folded narrower than that`),
   };
 }
 

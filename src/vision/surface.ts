@@ -95,6 +95,19 @@ const AXIS_CREASE_EDGE_CLEAR_MM = 10;
  * many places along it; a printed shape's edge differs across it by at least PRINT_EDGE_STEP levels on average.
  */
 const PRINT_EDGE_SIDE_MM = 1.2;
+/**
+ * A foil's ridged lines (a cosmos or reverse holo's, a refractor's) and a printed linen or screen texture are many lines
+ * side by side at one angle across the face, each ridge a light and a dark line like a fold's two faces. A pair is one
+ * of such a pattern, print, where PATTERN_MIN_LINES or more other lines run within PATTERN_ANGLE_DEG of its angle, each
+ * at least PATTERN_LINE_MM long and PATTERN_OFFSET_MM or more off its line (not its own pieces, its partner or their
+ * halos): a card is folded once or twice, never in half a dozen parallel folds. Against a pair off the card's axes, lines
+ * along an axis (the print's rules, frames and lettering) are not counted: they are the print's own, not a pattern at
+ * the pair's angle.
+ */
+const PATTERN_ANGLE_DEG = 3;
+const PATTERN_LINE_MM = 3;
+const PATTERN_OFFSET_MM = 2;
+const PATTERN_MIN_LINES = 6;
 const PRINT_EDGE_SAMPLES = 40;
 const PRINT_EDGE_STEP = 20;
 
@@ -172,7 +185,7 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
   for (const light of lines.filter((line) => line.light && creaseLike(line))) {
     for (const dark of lines.filter((line) => !line.light && creaseLike(line) && !creased.has(line))) {
       const alike = Math.min(light.peak, dark.peak) >= HALO_SHARE * Math.max(light.peak, dark.peak);
-      if (alike && angleBetween(light.angleDeg, dark.angleDeg) <= 5 && distanceToLine(centre(dark), light) <= 1.5 && !isPrintedEdge(grid, light, dark)) {
+      if (alike && angleBetween(light.angleDeg, dark.angleDeg) <= 5 && distanceToLine(centre(dark), light) <= 1.5 && !isPrintedEdge(grid, light, dark) && !inLinePattern(light, lines)) {
         creased.add(light).add(dark);
         const box = unionBox(light.box, dark.box);
         const length = Math.max(light.lengthMm, dark.lengthMm);
@@ -248,6 +261,19 @@ function isPrintedEdge(grid: SurfaceGrid, light: Blob, dark: Blob): boolean {
     count++;
   }
   return count > 0 && Math.abs(sum / count) >= PRINT_EDGE_STEP;
+}
+
+/** Whether the line is one of a pattern of lines side by side at its angle (see PATTERN_MIN_LINES). */
+function inLinePattern(line: Blob, lines: readonly Blob[]): boolean {
+  const offAxis = !isAxisAligned(line, PRINT_AXIS_DEG);
+  let parallel = 0;
+  for (const other of lines) {
+    if (other === line || other.lengthMm < PATTERN_LINE_MM || angleBetween(other.angleDeg, line.angleDeg) > PATTERN_ANGLE_DEG) continue;
+    if (offAxis && isAxisAligned(other, PRINT_AXIS_DEG)) continue;
+    if (distanceToLine(centre(other), line) < PATTERN_OFFSET_MM) continue;
+    if (++parallel >= PATTERN_MIN_LINES) return true;
+  }
+  return false;
 }
 
 /** How far the line's middle lies from the nearer card edge parallel to it (mm). */

@@ -26,56 +26,56 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-28",
-    "engineVersion": "94efa8251969",
+    "engineVersion": "41b3a9f89750",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
     "centeringWhenNotMeasurable": 8.2,
     "weights": {
       "centeringOffset": 0.0006,
-      "worstCorner": 0.4124,
-      "otherCorners": 0.0387,
+      "worstCorner": 0.3739,
+      "otherCorners": 0.0317,
       "edgeWhitening": 0,
       "deepestNick": 0,
-      "scratches": 0.1884,
-      "spots": 0.9055,
+      "scratches": 0.1936,
+      "spots": 0.8637,
       "printLine": 0,
-      "crease": 1.8545
+      "crease": 0
     },
     "scoreToGrade": [
       [
-        0.8709,
-        8.28
+        0.4309,
+        8.25
       ],
       [
-        1.3779,
-        7.69
+        0.9495,
+        8.22
       ],
       [
-        1.6359,
-        7.33
+        1.3164,
+        7.5
       ],
       [
-        1.7091,
+        1.5624,
         7
       ],
       [
-        1.8392,
-        6.56
+        1.7181,
+        6.82
       ],
       [
-        2.4659,
-        5.77
+        2.3496,
+        5.45
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -1.21,
-        "above": 2.59
+        "below": -1.13,
+        "above": 2.78
       },
       "coarse": {
-        "below": -4.82,
-        "above": 3.52
+        "below": -5.18,
+        "above": 3.55
       }
     },
     "withinOne": 0.36,
@@ -84,11 +84,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
   "crossValidated": {
     "estimate": {
       "count": 64,
-      "spearman": -0.042,
-      "exact": 0.219,
+      "spearman": -0.068,
+      "exact": 0.203,
       "withinOne": 0.359,
-      "withinTwo": 0.578,
-      "meanAbsError": 2.102
+      "withinTwo": 0.563,
+      "meanAbsError": 2.125
     },
     "constantGuess": {
       "count": 64,
@@ -100,11 +100,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     },
     "engineOverallGrade": {
       "count": 64,
-      "spearman": 0.074,
+      "spearman": 0.033,
       "exact": 0.078,
       "withinOne": 0.266,
-      "withinTwo": 0.656,
-      "meanAbsError": 2.097
+      "withinTwo": 0.641,
+      "meanAbsError": 2.114
     }
   }
 });

@@ -3,7 +3,7 @@ import type { CardSize } from '../card-formats.ts';
 import { cornerOutline } from '../card-outline.ts';
 import { luma } from '../image.ts';
 import { fullArtEdgeSvg, type FullArtEdge } from './full-art.ts';
-import { holoSparkleSvg } from './holo.ts';
+import { holoLinesSvg, holoSparkleSvg } from './holo.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering } from './spec.ts';
 
@@ -27,6 +27,8 @@ export interface CardDrawing {
   edgeRoughness?: { depthMm: number; seed: number };
   /** A holo face's sparkle (holo.ts), drawn from this seed; absent: none. */
   holoSeed?: number;
+  /** With the sparkle, a foil of ridged lines (holo.ts) from the same seed. */
+  holoLines?: boolean;
   /** A full-art's print at the cut (full-art.ts), of this kind, drawn from this seed; absent: none. */
   fullArtEdge?: { kind: FullArtEdge; seed: number };
   /** See SyntheticCardSpec.artStrokes; absent: none. */
@@ -188,6 +190,7 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     '<g clip-path="url(#art)">',
     `<image x="${f(art.x)}" y="${f(art.y)}" width="${f(art.width)}" height="${f(art.height)}" preserveAspectRatio="none" xlink:href="${artHref}"/>`,
     card.holoSeed === undefined ? '' : holoSparkleSvg(art, card.holoSeed),
+    card.holoSeed === undefined || !card.holoLines ? '' : holoLinesSvg(art, card.holoSeed),
     card.lettering ? letteringSvg(card.lettering, art, card.borderColor) : '',
     ...(card.artStrokes ?? []).map(artStrokeSvg),
     '</g>',

@@ -50,3 +50,46 @@ export function holoSparkleSvg(art: { x: number; y: number; width: number; heigh
   }
   return `<g>${marks.join('')}</g>`;
 }
+
+/**
+ * A foil of ridged lines (a cosmos or reverse holo's line pattern, a refractor's): parallel ridges across the whole
+ * art, LINE_SPACING_MM apart, each broken into pieces. Each ridge catches the light on one face and is shaded on the
+ * other, so it draws as a crease does (card-svg.ts): a light line with a dark one a few tenths of a millimetre beside
+ * it, of a crease's strength, long enough for one. Only their number, side by side at one angle, tells them from a
+ * fold: the pattern is print.
+ */
+const LINE_SPACING_MM = { min: 1.6, max: 2.6 };
+/** A ridge's pieces: as long as a crease, with short gaps where the foil's sheen fades. */
+const LINE_PIECE_MM = { min: 16, max: 40 };
+const LINE_GAP_MM = { min: 2, max: 6 };
+/** The pattern's angle: diagonal, as foils are laid, give or take a few degrees. */
+const LINE_ANGLES_DEG = [45, 135];
+const LINE_ANGLE_JITTER_DEG = 4;
+/** The two faces of a ridge, as card-svg.ts draws a crease's. */
+const RIDGE_FACE_WIDTH_MM = 0.25;
+const RIDGE_FACE_GAP_MM = 0.35;
+
+export function holoLinesSvg(art: { x: number; y: number; width: number; height: number }, seed: number): string {
+  const rng = new Prng(seed);
+  const angle = ((rng.pick(LINE_ANGLES_DEG) + rng.range(-LINE_ANGLE_JITTER_DEG, LINE_ANGLE_JITTER_DEG)) * Math.PI) / 180;
+  const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+  const [nx, ny] = [-uy, ux];
+  const cx = art.x + art.width / 2;
+  const cy = art.y + art.height / 2;
+  // Far enough either way to cover the window at any angle; the art's clip path cuts them at its edges.
+  const reach = Math.hypot(art.width, art.height) / 2;
+  const lines: string[] = [];
+  for (let offset = -reach + rng.range(0, LINE_SPACING_MM.max); offset <= reach; offset += rng.range(LINE_SPACING_MM.min, LINE_SPACING_MM.max)) {
+    for (let t = -reach - rng.range(0, LINE_PIECE_MM.max); t < reach; ) {
+      const length = rng.range(LINE_PIECE_MM.min, LINE_PIECE_MM.max);
+      const face = (side: number, colour: string, opacity: number) => {
+        const ox = cx + nx * (offset + side * RIDGE_FACE_GAP_MM);
+        const oy = cy + ny * (offset + side * RIDGE_FACE_GAP_MM);
+        return `<line x1="${f(ox + ux * t)}" y1="${f(oy + uy * t)}" x2="${f(ox + ux * (t + length))}" y2="${f(oy + uy * (t + length))}" stroke="${colour}" stroke-opacity="${opacity}" stroke-width="${f(RIDGE_FACE_WIDTH_MM)}"/>`;
+      };
+      lines.push(face(-0.5, '#ffffff', 0.6) + face(0.5, '#000000', 0.45));
+      t += length + rng.range(LINE_GAP_MM.min, LINE_GAP_MM.max);
+    }
+  }
+  return `<g>${lines.join('')}</g>`;
+}

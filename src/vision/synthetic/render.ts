@@ -70,7 +70,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       // Bitten by a generator of their own, so a card drawn without them draws as it always did.
       ...(spec.edgeRoughnessMm ? { edgeRoughness: { depthMm: spec.edgeRoughnessMm, seed: seed ^ RAGGED_SEED } } : {}),
       // Sparkle from a generator of its own, so a card drawn without it draws as it always did.
-      ...(spec.holo ? { holoSeed: seed ^ HOLO_SEED } : {}),
+      ...(spec.holo ? { holoSeed: seed ^ HOLO_SEED, holoLines: spec.holo === 'lines' } : {}),
       ...(spec.fullArtEdge ? { fullArtEdge: { kind: spec.fullArtEdge === true ? ('strokes' as const) : spec.fullArtEdge, seed: seed ^ FULL_ART_SEED } } : {}),
       ...(spec.artStrokes ? { artStrokes: spec.artStrokes } : {}),
       pxPerMm,

@@ -94,8 +94,12 @@ export interface SyntheticCardSpec {
   /** 3 for trading-card-game cards, 0 for square sports cards. Default 3. */
   cornerRadiusMm?: number;
   defects?: SyntheticDefect[];
-  /** A holo face: foil sparkle and printed stars over the art (holo.ts), which are print, not damage. Default none. */
-  holo?: boolean;
+  /**
+   * A holo face: foil sparkle and printed stars over the art (holo.ts), which are print, not damage. 'lines': also a
+   * foil of ridged lines across the art (a cosmos or reverse holo's, a refractor's), each ridge drawn as a crease is.
+   * Default none.
+   */
+  holo?: boolean | 'lines';
   /**
    * A full-art face's print at the cut (full-art.ts): pale art running to the edge, some 50-60 levels darker than
    * white paper, with dark strokes starting 0.2-0.45 mm inside the cut every few millimetres. Print, not nicks. Best
