@@ -15,7 +15,7 @@ export interface PriceChartingFake {
   token: string;
   /** Every request's search parameters, in order. */
   requests: URLSearchParams[];
-  /** By search text ("Pikachu Base Set 58"). */
+  /** By search text ("Pikachu Base Set 58"); '*' answers any search no other product matches. */
   products: Map<string, PriceChartingProduct>;
   close(): Promise<void>;
 }
@@ -32,7 +32,7 @@ export async function startPriceChartingFake(token: string, products: Record<str
     };
     if (request.method !== 'GET' || url.pathname !== '/api/product') return reply(404, { status: 'error', 'error-message': 'Not found' });
     if (url.searchParams.get('t') !== token) return reply(401, { status: 'error', 'error-message': 'Invalid token' });
-    const product = known.get(url.searchParams.get('q') ?? '');
+    const product = known.get(url.searchParams.get('q') ?? '') ?? known.get('*');
     if (!product) return reply(404, { status: 'error', 'error-message': 'No such product' });
     return reply(200, { status: 'success', ...product });
   });
