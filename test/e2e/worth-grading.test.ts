@@ -72,7 +72,8 @@ describe('is it worth grading?', () => {
       await section.waitFor();
       await expectMathShown(page, section, answer);
       // The estimate cannot tell yet (the calibration has not beaten a fixed guess): the screen says so.
-      if (!answer.canTell) expect(await section.innerText()).toContain('The PSA estimate cannot tell the grade.');
+      expect(await section.innerText()).toContain(answer.oddsNote);
+      if (!answer.canTell) expect(answer.oddsNote).toMatch(/^The PSA estimate cannot tell the grade .*spread evenly over its range/);
       await section.scrollIntoViewIfNeeded();
       await checkA11y(page, `worth-grading-result-${name}`);
 

@@ -11,6 +11,8 @@ import { worthGradingQueryOptions } from '../api';
 // price came from, the expected value, and each service level's cost and verdict. The figures are the server's exact
 // decimal strings; nothing is computed here.
 
+const VERDICT_TEXT: Record<Verdict, string> = { 'worth it': 'Worth it', borderline: 'Borderline', 'not worth it': 'Not worth it' };
+
 const VERDICT_STYLE: Record<Verdict, string> = {
   'worth it': 'border-transparent bg-emerald-700 text-white',
   borderline: 'border-transparent bg-amber-300 text-amber-950',
@@ -21,7 +23,7 @@ const usd = (amount: string) => (amount.startsWith('-') ? `−$${amount.slice(1)
 const grade = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
 function VerdictBadge({ verdict }: { verdict: Verdict }) {
-  return <Badge className={cn('capitalize', VERDICT_STYLE[verdict])}>{verdict}</Badge>;
+  return <Badge className={VERDICT_STYLE[verdict]}>{VERDICT_TEXT[verdict]}</Badge>;
 }
 
 function LevelRow({ level, selected }: { level: LevelOutcome; selected: boolean }) {
@@ -58,7 +60,6 @@ export function WorthGradingBody({ answer, selectedLevel }: { answer: WorthGradi
   return (
     <div className="grid gap-4" data-testid="worth-grading">
       <p className={cn('text-sm', answer.canTell ? 'text-muted-foreground' : 'rounded-md border border-amber-400 bg-amber-50 p-2 text-amber-950')}>
-        {answer.canTell ? null : <strong>The PSA estimate cannot tell the grade. </strong>}
         {answer.oddsNote}
       </p>
       {prices ? (
