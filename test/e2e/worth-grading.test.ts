@@ -59,7 +59,7 @@ describe('is it worth grading?', () => {
     test(`shows the verdict with its math on the result screen and in the wizard's first step (${name})`, async () => {
       const page = await session.newPage(size);
       await registerThroughApi(page, session.baseUrl, newAccount(name === 'desktop' ? 'Misty' : 'Brock'));
-      model.identifyAs({ cardName: 'Pikachu', cardSet: 'Base Set', cardNumber: '58/102', rarity: 'common' });
+      model.identifyAs({ cardName: 'Pikachu', cardSet: 'Base Set', cardNumber: '58/102', rarity: 'common', estimatedValueUsd: 12.5 });
       const card = await gradeThroughApi(page, session.baseUrl, { front: (await syntheticCardFile(`pikachu-worth-${name}.jpg`, { photo: { noise: 2 } }, 32)).bytes });
       expect(card.identification.catalogId).toBe('base1-58');
       const answer = worthGradingSchema.parse(await (await page.request.get(`/api/card/${card.id}/worth-grading`)).json());
@@ -70,6 +70,8 @@ describe('is it worth grading?', () => {
       await page.goto(`/card/${card.id}`);
       const section = page.getByTestId('worth-grading');
       await section.waitFor();
+      // Item 5: the raw value names its currency and source beside the figure.
+      expect(await page.getByTestId('estimated-value').innerText()).toMatch(/\$12\.50\s+USD · estimate by fake-vision, not market data/);
       await expectMathShown(page, section, answer);
       // The estimate cannot tell yet (the calibration has not beaten a fixed guess): the screen says so.
       expect(await section.innerText()).toContain(answer.oddsNote);
