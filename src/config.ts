@@ -193,6 +193,10 @@ const configSchema = z.object({
   PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
   // The daily price refresh of every identified card in collections and portfolios; 0 turns it off.
   PRICE_REFRESH_HOURS: z.coerce.number().min(0).default(24),
+  // Per-grade prices for "Is it worth grading?" (issue 32): PriceCharting's API when a token is set, else none (the
+  // grade odds are shown alone).
+  PRICECHARTING_TOKEN: optionalText,
+  PRICECHARTING_API_URL: z.string().url().default('https://www.pricecharting.com'),
 });
 
 export type ImageStoreSetting = { kind: 'files' } | { kind: 's3'; bucket: string; prefix: string };

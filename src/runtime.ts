@@ -12,7 +12,7 @@ import { createEventStore, type EventStore } from './infra/event-store/index.ts'
 import { shippedCatalog } from './infra/catalog/index.ts';
 import { createCardIdentifier } from './infra/identification/index.ts';
 import { createSlabLabelReader } from './infra/identification/slab-label-reader.ts';
-import { createPriceSource, withMarketPrice, type PriceSource } from './infra/prices/index.ts';
+import { createGradedPriceSource, createPriceSource, withMarketPrice, type GradedPriceSource, type PriceSource } from './infra/prices/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
 import { imageStoreWarning, openImageStore, type ImageStore } from './infra/image-storage/index.ts';
 import { countedEventStore, countedImageFetcher, observeGradingStage, timedJobHandler } from './infra/metrics/metrics.ts';
@@ -57,6 +57,8 @@ export interface Services {
   payments: PaymentProcessor;
   /** Market prices by catalogue id (PRICE_SOURCE): the Pokémon TCG API, or none. */
   prices: PriceSource;
+  /** Per-grade prices for "Is it worth grading?" (PRICECHARTING_TOKEN): PriceCharting's API, or none. */
+  gradedPrices: GradedPriceSource;
   /** Publishes bulk imports' live progress to every API process (throttled per import). */
   importProgress: ProgressPublisher;
   /** Bulk-import rows as jobs: enqueue them, and at start-up resume what a crash or deploy left. */
@@ -131,6 +133,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         if (!lookup.ok && !cached) logger.warn({ catalogId, reason: lookup.reason }, 'no market price');
       },
     });
+    const gradedPrices = createGradedPriceSource(config, () => clock.now().getTime());
     const readCard = createCardIdentifier(config, (reason) => logger.warn({ reason }, 'vision model unavailable; card identified by OCR'));
     const identifier = prices.name === 'none' ? readCard : withMarketPrice(readCard, prices, shippedCatalog());
     closers.push({ name: 'card identifier', close: () => identifier.close() });
@@ -168,7 +171,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const payments = createPaymentProcessor(config, clock);
     const importProgress = createProgressPublisher(database, { onError: (error) => logger.warn({ err: error }, 'import progress not published') });
     closers.push({ name: 'import progress', close: () => importProgress.flush() });
-    const services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, mailer, payments, importProgress, prices } as Services;
+    const services = { config, logger, clock, ids, database, eventStore, queue, cpuPool, imageStore, imageFetcher, gradePhotos, cardIds, accounts, mailer, payments, importProgress, prices, gradedPrices } as Services;
     services.importRows = createImportRowHandler(services);
     const handlesJobs = options.role === 'worker' || queue.kind === 'in-process';
     const registrations = handlesJobs ? jobRegistrations(services) : [];

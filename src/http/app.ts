@@ -35,6 +35,7 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { portfolioRoutes } from './routes/portfolio.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { worthGradingRoutes } from './routes/worth-grading.ts';
 import { professionalGradeRoutes } from './routes/professional-grades.ts';
 import { importRoutes } from './routes/imports.ts';
 
@@ -159,6 +160,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     await api.register(accountRoutes, { runtime });
     await api.register(addressRoutes, { runtime });
     await api.register(ordersRoutes, { runtime });
+    await api.register(worthGradingRoutes, { runtime });
     await api.register(importRoutes, { runtime });
   });
 

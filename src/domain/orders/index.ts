@@ -5,3 +5,4 @@ export * from './order-number.ts';
 export * from './order.ts';
 export * from './quote.ts';
 export * from './service-levels.ts';
+export * from './worth-grading.ts';

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardResult } from '@contracts/cards';
+import type { WorthGrading } from '@contracts/worth-grading';
 import { toast } from '@/components/ui/use-toast';
 import { achievementsQueryOptions } from '@/features/achievements/api';
 import { myCardsQueryOptions } from '@/features/collection/api';
 import { leaderboardQueryOptions } from '@/features/leaderboard/api';
 import { portfolioQueryOptions } from '@/features/portfolio/api';
-import { ApiError, apiRequest, apiUpload } from '@/lib/api-client';
+import { ApiError, apiRequest, apiUpload, getQueryFn } from '@/lib/api-client';
 
 /**
  * What the upload card holds: files in the 'Upload Files' tab (or taken in 'Take Photo', which fills the same two),
@@ -116,4 +117,12 @@ class MissingImagesError extends Error {
     super('Card images are required to save to collection.');
     this.name = 'MissingImagesError';
   }
+}
+
+/** GET /api/card/{id}/worth-grading: the PSA odds, value per grade and each service level's verdict (issue 32). */
+export function worthGradingQueryOptions(cardId: string) {
+  return queryOptions({
+    queryKey: [`/api/card/${encodeURIComponent(cardId)}/worth-grading`],
+    queryFn: getQueryFn<WorthGrading>({ on401: 'returnNull', on404: 'returnNull' }),
+  });
 }

@@ -45,13 +45,24 @@ export function MarketValue({ result }: { result: CardResult }) {
   );
 }
 
+/** The currency a value is in, named (issue 32 item 5): the server writes dollars as "$…" and euros as "€…". */
+function currencyOf(text: string): 'USD' | 'EUR' | null {
+  if (text.startsWith('$')) return 'USD';
+  return text.startsWith('€') ? 'EUR' : null;
+}
+
 function ValueLine({ name, estimate, testId }: { name: string; estimate: ValueEstimate | null; testId: string }) {
   return (
     <div className="grid gap-0.5">
       <dt className="text-sm text-muted-foreground">{name}</dt>
       <dd data-testid={testId}>
         <span className="text-2xl font-semibold tabular-nums">{estimate ? estimate.text : NOT_AVAILABLE}</span>
-        {estimate ? <span className="block text-xs text-muted-foreground">{plainReason(estimate.label)}</span> : null}
+        {estimate ? (
+          <span className="block text-xs text-muted-foreground">
+            {currencyOf(estimate.text) ? `${currencyOf(estimate.text)} · ` : ''}
+            {plainReason(estimate.label)}
+          </span>
+        ) : null}
       </dd>
     </div>
   );

@@ -9,6 +9,7 @@ import { DefectsSection } from './defects-section';
 import { GradeSummary } from './grade-summary';
 import { GradingDetails } from './grading-details';
 import { RarityBadge } from './rarity-badge';
+import { WorthGradingSection } from '@/features/grading/components/worth-grading';
 
 /** What a screen reader hears when a fresh result appears. */
 export function resultAnnouncement(result: CardResult): string {
@@ -75,6 +76,7 @@ export function CardResultView({ result, actions, announce = false }: { result: 
           <CenteringSection result={result} />
           <DefectsSection result={result} />
           <MarketValue result={result} />
+          <WorthGradingSection cardId={result.id} />
           <CardFacts result={result} />
           <SetInformation result={result} />
         </div>

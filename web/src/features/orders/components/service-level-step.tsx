@@ -9,14 +9,17 @@ import { serviceLevelsQueryOptions } from '../api';
 import { formatUsd, protectionOf, turnaroundOf } from '../money';
 import type { WizardState } from '../wizard-state';
 import { RadioCard } from './radio-card';
+import { WorthGradingStepPanel } from '@/features/grading/components/worth-grading';
 
 /** Step 1: the provider's service levels; the first is chosen when none is (SPEC.md §2), with the tier guide. */
 export function ServiceLevelStep({
+  cardId,
   state,
   update,
   declaredError,
   onDeclaredEdited,
 }: {
+  cardId: string;
   state: WizardState;
   update: (change: Partial<WizardState>) => void;
   declaredError?: string | undefined;
@@ -70,6 +73,8 @@ export function ServiceLevelStep({
           );
         })}
       </fieldset>
+
+      <WorthGradingStepPanel cardId={cardId} selectedLevel={state.serviceLevel ?? undefined} />
 
       <Field id="wizard-declared-value" label="Declared value of the card (USD)" error={declaredError}>
         {(control) => (

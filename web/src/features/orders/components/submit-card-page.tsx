@@ -212,6 +212,7 @@ function Wizard({
           ) : null}
           {state.step === 0 ? (
             <ServiceLevelStep
+              cardId={cardId}
               state={state}
               update={update}
               declaredError={declaredProblem ? (declaredShown ? declaredProblem : undefined) : quoteError ? quoteErrorText(quoteError) : undefined}
