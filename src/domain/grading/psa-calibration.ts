@@ -17,7 +17,7 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       {
         "set": "bm_",
         "photos": 40,
-        "graded": 27
+        "graded": 33
       },
       {
         "set": "wo_",
@@ -26,85 +26,85 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-28",
-    "engineVersion": "41b3a9f89750",
+    "engineVersion": "35efd4bd5290",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
     "centeringWhenNotMeasurable": 8.2,
     "weights": {
-      "centeringOffset": 0.0006,
-      "worstCorner": 0.3739,
-      "otherCorners": 0.0317,
-      "edgeWhitening": 0,
+      "centeringOffset": 0,
+      "worstCorner": 0.4292,
+      "otherCorners": 0.1848,
+      "edgeWhitening": 0.0448,
       "deepestNick": 0,
-      "scratches": 0.1936,
-      "spots": 0.8637,
+      "scratches": 0.0166,
+      "spots": 1.2316,
       "printLine": 0,
       "crease": 0
     },
     "scoreToGrade": [
       [
-        0.4309,
-        8.25
+        0.4148,
+        8.67
       ],
       [
-        0.9495,
-        8.22
+        1.0033,
+        7.75
       ],
       [
-        1.3164,
-        7.5
+        1.8076,
+        7.71
       ],
       [
-        1.5624,
-        7
+        2.2443,
+        5.38
       ],
       [
-        1.7181,
-        6.82
+        2.8212,
+        5.33
       ],
       [
-        2.3496,
-        5.45
+        3.6426,
+        3
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -1.13,
-        "above": 2.78
+        "below": -0.87,
+        "above": 3.36
       },
       "coarse": {
-        "below": -5.18,
-        "above": 3.55
+        "below": -5.54,
+        "above": 3.83
       }
     },
-    "withinOne": 0.36,
+    "withinOne": 0.31,
     "beatsConstantGuess": false
   },
   "crossValidated": {
     "estimate": {
-      "count": 64,
-      "spearman": -0.068,
-      "exact": 0.203,
-      "withinOne": 0.359,
-      "withinTwo": 0.563,
-      "meanAbsError": 2.125
+      "count": 70,
+      "spearman": -0.018,
+      "exact": 0.171,
+      "withinOne": 0.314,
+      "withinTwo": 0.486,
+      "meanAbsError": 2.371
     },
     "constantGuess": {
-      "count": 64,
+      "count": 70,
       "spearman": null,
-      "exact": 0.203,
-      "withinOne": 0.578,
-      "withinTwo": 0.797,
-      "meanAbsError": 1.828
+      "exact": 0.186,
+      "withinOne": 0.529,
+      "withinTwo": 0.729,
+      "meanAbsError": 2.086
     },
     "engineOverallGrade": {
-      "count": 64,
-      "spearman": 0.033,
-      "exact": 0.078,
-      "withinOne": 0.266,
-      "withinTwo": 0.641,
-      "meanAbsError": 2.114
+      "count": 70,
+      "spearman": 0.109,
+      "exact": 0.071,
+      "withinOne": 0.271,
+      "withinTwo": 0.586,
+      "meanAbsError": 2.317
     }
   }
 });
