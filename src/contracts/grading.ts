@@ -196,8 +196,7 @@ export const UNKNOWN_CARD_NAME = 'Unknown card';
  */
 export function identifiedCardName(identification: Pick<Identification, 'source' | 'catalogId' | 'cardName'>): string {
   if (identification.cardName === null) return UNKNOWN_CARD_NAME;
-  if (identification.catalogId !== null || identification.source === 'vision-model') return identification.cardName;
-  return UNKNOWN_CARD_NAME;
+  return identification.source === 'ocr' && identification.catalogId === null ? UNKNOWN_CARD_NAME : identification.cardName;
 }
 
 /**

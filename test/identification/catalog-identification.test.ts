@@ -46,9 +46,10 @@ describe('identification offline: OCR read, catalogue matched', () => {
     expect(identification.cardFacts).toContain('Illustrator: Mitsuhiro Arita');
   });
 
-  it('keeps what it read, unmatched, for a card the catalogue does not have', async () => {
+  it('gives no name to a card the catalogue does not have (issue 35: what was read is not a name), and keeps the number read', async () => {
     const identification = await ocr.identify(await renderNamedCard({ name: 'Zorblax', number: '12/345', seed: 12 }));
-    expect(identification).toMatchObject({ source: 'ocr', cardName: 'Zorblax', cardNumber: '12/345', catalogId: null, catalogConfidence: null, cardSet: null });
+    expect(identification).toMatchObject({ source: 'ocr', cardName: null, cardNumber: '12/345', catalogId: null, catalogConfidence: null, cardSet: null });
+    expect(identification.nameCandidates).toBeUndefined();
   });
 });
 
@@ -79,7 +80,9 @@ describe('the number over its total, the name and the regulation mark, on drawn 
     ]);
     expect(digitOff).toMatchObject({ catalogId: 'base2-60', catalogConfidence: 0.6, cardName: 'Pikachu', cardNumber: '60/64' });
     expect(nameOff).toMatchObject({ catalogId: 'ex6-74', catalogConfidence: 0.5, cardName: 'Pikachu' });
-    expect(neither).toMatchObject({ catalogId: null, catalogConfidence: null, cardName: 'Charizard', cardNumber: '58/102' });
+    // Unmatched, the card has no name (issue 35); the name read is offered as the catalogue spells it, to choose.
+    expect(neither).toMatchObject({ catalogId: null, catalogConfidence: null, cardName: null, cardNumber: '58/102' });
+    expect(neither.nameCandidates?.[0]).toBe('Charizard');
   });
 
   it('reads the regulation mark and narrows to its era when no name can be read', async () => {
