@@ -67,6 +67,8 @@ describe('the name identification stands behind', () => {
     expect(identifiedCardName({ source: 'ocr', catalogId: null, cardName: 'Baby Pokemon counts ae' })).toBe(UNKNOWN_CARD_NAME);
     expect(identifiedCardName({ source: 'ocr', catalogId: null, cardName: 'JOU' })).toBe(UNKNOWN_CARD_NAME);
     expect(identifiedCardName({ source: 'none', catalogId: null, cardName: null })).toBe(UNKNOWN_CARD_NAME);
+    // A name OCR read that the catalogue knows, which card bearing it unknown.
+    expect(identifiedCardName({ source: 'ocr', catalogId: null, cardName: 'Pikachu', nameConfirmed: true })).toBe('Pikachu');
   });
 
   it('names a graded card so, and a card graded before the rule carries its stray text only in the record', () => {

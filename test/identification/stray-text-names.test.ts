@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_CARD_NAME } from '../../src/contracts/grading.ts';
 import { shippedCatalog } from '../../src/infra/catalog/index.ts';
-import { createOcrIdentifier, identifyFromReading, nameCandidatesFor } from '../../src/infra/identification/ocr-identifier.ts';
+import { confirmedName, createOcrIdentifier, identifyFromReading, nameCandidatesFor } from '../../src/infra/identification/ocr-identifier.ts';
 import { gradeCard } from '../../src/workers/grading/index.ts';
 import { renderNamedCard, renderNamedCardPhoto } from './named-card.ts';
 
@@ -36,10 +36,17 @@ describe('stray text is not taken for a name', () => {
     expect(card.identification.catalogId).toBe('base1-58');
   }, 60_000);
 
-  it("offers the catalogue's names close to a name read when the number matches no card: \"Is this Pikachu?\"", async () => {
+  it('keeps a name the catalogue knows when no card matches (which Pikachu is not known), in the catalogue\'s spelling', async () => {
     const identification = await ocr.identify(await renderNamedCard({ name: 'Pikachu', number: '58/999', seed: 24 }));
-    expect(identification.cardName).toBeNull();
-    expect(identification.nameCandidates?.[0]).toBe('Pikachu');
+    expect(identification).toMatchObject({ source: 'ocr', cardName: 'Pikachu', nameConfirmed: true, catalogId: null });
+    expect(identification.nameCandidates).toBeUndefined();
+  }, 60_000);
+
+  it("offers the catalogue's names close to a name read that no card bears: \"Is this Pikachu?\"", async () => {
+    const identification = await ocr.identify(await renderNamedCard({ name: 'Pikachv', number: '58/999', seed: 24 }));
+    expect(identification).toMatchObject({ source: 'ocr', cardName: null, catalogId: null });
+    expect(identification.nameConfirmed).toBeUndefined();
+    expect(identification.nameCandidates).toContain('Pikachu');
   }, 60_000);
 
   it('offers no name from text that resembles no card, nor from scraps too short to be one', () => {
@@ -48,5 +55,8 @@ describe('stray text is not taken for a name', () => {
     expect(nameCandidatesFor(catalog, ['Charizard', 'Charizard']).length).toBeLessThanOrEqual(3);
     const unmatched = identifyFromReading(catalog, { name: 'JOU', number: null, names: ['JOU'], codes: [] });
     expect(unmatched).toMatchObject({ source: 'ocr', cardName: null, catalogId: null });
+    expect(confirmedName(catalog, 'Baby Pokemon counts ae')).toBeNull();
+    expect(confirmedName(catalog, 'JOU')).toBeNull();
+    expect(confirmedName(catalog, 'Mewtwo')).toBe('Mewtwo');
   });
 });

@@ -254,10 +254,22 @@ export function identifyFromReading(
 ): Identification {
   const match = catalog ? matchCard(catalog, { names: read.names, number: read.number, setCodes: read.codes, regulationMark: read.regulationMark ?? null }) : null;
   if (match) return { ...unidentified(source), ...catalogIdentification(match) };
-  // Matched to no card, what was read is not the card's name (issue 35: stray print such as "JOU" is not a name): the
-  // card is unknown, with the catalogue's names close to what was read offered for its owner to choose from.
+  // Matched to no card, what was read is a name only when the catalogue knows it (issue 35: stray print such as "JOU"
+  // is not a name); else the card is unknown, with the catalogue's names close to what was read offered to choose from.
+  const confirmed = catalog ? confirmedName(catalog, read.name ?? read.names[0] ?? null) : null;
+  if (confirmed) return { ...unidentified(source), cardName: confirmed, cardNumber: read.number, nameConfirmed: true };
   const candidates = catalog ? nameCandidatesFor(catalog, read.names) : [];
   return { ...unidentified(source), cardNumber: read.number, ...(candidates.length > 0 ? { nameCandidates: candidates } : {}) };
+}
+
+/** A name read this close to one the catalogue has is that name, read with a slip at most. */
+const CONFIRMED_NAME_SIMILARITY = 0.9;
+
+/** The catalogue's spelling of the name read, when some card bears it; else null. */
+export function confirmedName(catalog: Catalog, name: string | null): string | null {
+  if (name === null || name.trim().length < 3) return null;
+  const [best] = catalog.byName(name, { minSimilarity: CONFIRMED_NAME_SIMILARITY, limit: 1 });
+  return best?.name ?? null;
 }
 
 /** How close a catalogue name must be to a name read to be offered, and how many are offered at most. */

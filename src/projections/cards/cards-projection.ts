@@ -42,7 +42,7 @@ const cardGradedRowSchema = cardGradedSchema.extend({
       psa10Value: true,
       rarity: true,
     })
-    .extend({ identification: identificationSchema.pick({ catalogId: true, source: true, cardName: true }) }),
+    .extend({ identification: identificationSchema.pick({ catalogId: true, source: true, cardName: true, nameConfirmed: true }) }),
 });
 
 function cardRow(data: z.infer<typeof cardGradedRowSchema>, gradedEventPosition: number) {
