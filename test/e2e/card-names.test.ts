@@ -101,4 +101,43 @@ describe('names: Unknown card, and renaming in the collection and the portfolio'
       await checkA11y(page, `names-portfolio-renamed-${label}`);
     });
   }
+
+  for (const [label, viewport] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
+    test(`"Is this …?" offers the catalogue's names close to a misread name, and choosing one names the card, on ${label}`, async () => {
+      const page = await session.newPage(viewport);
+      await registerThroughApi(page, session.baseUrl, newAccount('Erika'));
+      // "Pikachv": no card bears that name; the catalogue's Pikachu is close to it.
+      const photo = Buffer.from(await renderNamedCardPhoto({ name: 'Pikachv', number: '58/999', seed: 32 }));
+      const graded = await page.request.post('/api/grade-card', {
+        headers: { Origin: session.baseUrl },
+        multipart: { frontImage: { name: 'misread.jpg', mimeType: 'image/jpeg', buffer: photo } },
+      });
+      expect(graded.ok()).toBe(true);
+      const { id, cardName } = (await graded.json()) as CollectionCard;
+      expect(cardName).toBe('Unknown card');
+
+      await page.goto(`/card/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Unknown card' }).waitFor();
+      const choices = page.getByRole('group', { name: 'Which card is this?' });
+      const pikachu = choices.getByRole('button', { name: 'Is this Pikachu?' });
+      await pikachu.waitFor();
+      await checkA11y(page, `names-candidates-${label}`);
+      await pikachu.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Pikachu' }).waitFor();
+      expect(await choices.count()).toBe(0);
+      expect(await page.getByTestId('name-doubt').count()).toBe(0);
+      expect((await myCards(page)).map((c) => c.cardName)).toEqual(['Pikachu']);
+
+      // A stranger with the link sees the name, and neither Rename nor the choice.
+      await page.context().clearCookies();
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Pikachu' }).waitFor();
+      expect(await page.getByTestId('rename-card').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
 });
