@@ -104,7 +104,8 @@ export function PortfolioCardPage({ id }: { id: number }) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h1 className="text-3xl font-bold tracking-tight">{card.cardName}</h1>
           <UnknownNameSign name={card.cardName} />
-          <PortfolioCardRename card={card} />
+          {/* The detail edit has the name among its fields: one way to change it at a time. */}
+          {!editing ? <PortfolioCardRename card={card} /> : null}
         </div>
         <CollectionLink card={card} className="text-sm" />
       </div>
