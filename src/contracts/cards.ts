@@ -13,6 +13,15 @@ export const gradeCardFieldsSchema = z.object({
 });
 export type GradeCardFields = z.infer<typeof gradeCardFieldsSchema>;
 
+/**
+ * PATCH /api/card/{id}: the owner names the card (issue 35). One line (the text rule's 'name'), trimmed, 1 to 100
+ * characters.
+ */
+export const renameCardSchema = z.object({
+  name: cleanText('name', z.string({ error: 'Card name is required' }).trim().min(1, 'Card name is required').max(100, 'Card name must be at most 100 characters')),
+});
+export type RenameCardBody = z.infer<typeof renameCardSchema>;
+
 /** POST /api/grade-card and GET /api/card/{id}: the Grading result of SPEC.md §3 with its evidence. */
 export const cardResultSchema = gradingResultSchema.extend({
   cardType: z.string(),

@@ -157,6 +157,16 @@ export const identificationSchema = z.object({
   catalogConfidence: z.number().min(0).max(1).nullable().default(null),
   /** The year the card's set came out, from the catalogue. */
   cardYear: z.string().nullable().default(null),
+  /**
+   * Catalogue names close to what was read, when no card was matched (issue 35): the card is "Unknown card" and its
+   * owner is asked "Is this …?". Absent when there are none, and from cards graded before they were offered.
+   */
+  nameCandidates: z.array(z.string()).max(5).optional(),
+  /**
+   * OCR's name matched to no card, but checked against the catalogue: a name some card bears, in the catalogue's
+   * spelling ("Pikachu", when which Pikachu is not known). Absent otherwise: what OCR read unmatched is then no name.
+   */
+  nameConfirmed: z.literal(true).optional(),
 });
 export type Identification = z.infer<typeof identificationSchema>;
 
@@ -183,6 +193,17 @@ export type GradingCompany = SlabLabel['company'];
 /** Shown when a field is unknown (SPEC.md: "N/A"). */
 export const NOT_AVAILABLE = 'N/A';
 export const UNKNOWN_CARD_NAME = 'Unknown card';
+
+/**
+ * The name identification stands behind (issue 35): the catalogue's card, a name OCR read that the catalogue knows
+ * (nameConfirmed), or the vision model's answer (a model that named the card). Other text OCR read is not a name ("Baby Pokemon counts ae", "JOU" are stray
+ * print), so such a card is "Unknown card". Applied to cards graded before the rule too: every read model goes by it.
+ */
+export function identifiedCardName(identification: Pick<Identification, 'source' | 'catalogId' | 'cardName' | 'nameConfirmed'>): string {
+  if (identification.cardName === null) return UNKNOWN_CARD_NAME;
+  const unchecked = identification.source === 'ocr' && identification.catalogId === null && identification.nameConfirmed !== true;
+  return unchecked ? UNKNOWN_CARD_NAME : identification.cardName;
+}
 
 /**
  * A graded card before storage: SPEC.md §3's Grading result fields the engine can fill, plus the evidence

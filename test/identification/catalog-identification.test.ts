@@ -46,9 +46,10 @@ describe('identification offline: OCR read, catalogue matched', () => {
     expect(identification.cardFacts).toContain('Illustrator: Mitsuhiro Arita');
   });
 
-  it('keeps what it read, unmatched, for a card the catalogue does not have', async () => {
+  it('gives no name to a card the catalogue does not have (issue 35: what was read is not a name), and keeps the number read', async () => {
     const identification = await ocr.identify(await renderNamedCard({ name: 'Zorblax', number: '12/345', seed: 12 }));
-    expect(identification).toMatchObject({ source: 'ocr', cardName: 'Zorblax', cardNumber: '12/345', catalogId: null, catalogConfidence: null, cardSet: null });
+    expect(identification).toMatchObject({ source: 'ocr', cardName: null, cardNumber: '12/345', catalogId: null, catalogConfidence: null, cardSet: null });
+    expect(identification.nameCandidates).toBeUndefined();
   });
 });
 
@@ -79,7 +80,8 @@ describe('the number over its total, the name and the regulation mark, on drawn 
     ]);
     expect(digitOff).toMatchObject({ catalogId: 'base2-60', catalogConfidence: 0.6, cardName: 'Pikachu', cardNumber: '60/64' });
     expect(nameOff).toMatchObject({ catalogId: 'ex6-74', catalogConfidence: 0.5, cardName: 'Pikachu' });
-    expect(neither).toMatchObject({ catalogId: null, catalogConfidence: null, cardName: 'Charizard', cardNumber: '58/102' });
+    // Unmatched, the name read is kept only as a name the catalogue knows (issue 35), in its spelling.
+    expect(neither).toMatchObject({ catalogId: null, catalogConfidence: null, cardName: 'Charizard', nameConfirmed: true, cardNumber: '58/102' });
   });
 
   it('reads the regulation mark and narrows to its era when no name can be read', async () => {

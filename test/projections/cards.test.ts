@@ -310,6 +310,37 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
     });
   });
 
+  describe('names (issue 35)', () => {
+    const nameOf = async (cardId: string) => (await findCard(database.db, cardId))!;
+    const collectionVersion = async (owner: string) =>
+      (await database.db.selectFrom('card_collections').select('version').where('owner', '=', owner).executeTakeFirst())?.version;
+
+    it("shows what identification stands behind, the owner's rename everywhere the row is read, and the same after a rebuild", async () => {
+      const owner = `user:${await registerUser(`named-${kind}`)}` as const;
+      // A card graded before the rule: OCR's stray print in its result, matched to no card.
+      const stray = gradedCard();
+      const strayCard = await grade(owner, { result: { ...stray, cardName: 'Baby Pokemon counts ae', identification: { ...stray.identification, source: 'ocr', cardName: 'Baby Pokemon counts ae' } } });
+      const matched = await grade(owner, { result: gradedCard({ identification: { source: 'ocr', cardName: 'Pikachu', catalogId: 'base1-58', catalogConfidence: 0.97 } }) });
+      expect((await nameOf(strayCard)).card_name).toBe('Unknown card');
+      expect((await nameOf(strayCard)).result.cardName).toBe('Unknown card');
+      expect((await nameOf(matched)).card_name).toBe('Pikachu');
+
+      const before = await collectionVersion(owner);
+      await append(strayCard, [{ type: 'CardRenamed', data: { cardId: strayCard, name: 'Cleffa', renamedBy: owner, renamedAt: metadata.timestamp } }]);
+      const renamed = await nameOf(strayCard);
+      expect(renamed.card_name).toBe('Cleffa');
+      expect(cardResultView(renamed).cardName).toBe('Cleffa');
+      expect((await collectionOf(database.db, owner)).find((card) => card.id === strayCard)?.cardName).toBe('Cleffa');
+      // The collection's version moves, so a browser's cached collection is not served stale.
+      expect(Number(await collectionVersion(owner))).toBeGreaterThan(Number(before));
+
+      const rows = async () => (await sql<Record<string, unknown>>`select * from card_grades where id in (${strayCard}, ${matched}) order by id`.execute(database.db)).rows;
+      const live = await rows();
+      await rebuildProjection(database, store, cardsProjection, 'inline', { batchSize: 5 });
+      expect(await rows()).toEqual(live);
+    });
+  });
+
   describe('the result, read from the CardGraded event (migration 0013)', () => {
     const recordPrice = (cardId: string, priceValue: number) =>
       append(cardId, [{ type: 'CardPriceRecorded', data: { cardId, priceDate: '2026-03-08', priceValue, source: 'TCGplayer market, Near Mint', grade: 9, recordedAt: metadata.timestamp } }]);

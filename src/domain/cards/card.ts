@@ -1,9 +1,9 @@
 import { AppError } from '../../contracts/errors.ts';
 import type { Owner } from '../accounts/identity.ts';
 import { assertNever, type Decider } from '../decider.ts';
-import type { CardGrade, GradingCompany, SlabLabel } from '../../contracts/grading.ts';
+import { identifiedCardName, type CardGrade, type GradingCompany, type SlabLabel } from '../../contracts/grading.ts';
 import type { EngineEstimate, EngineVersion } from '../../contracts/professional-grades.ts';
-import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardRegraded, type CardSaved, type ProfessionalGradeReported } from './events.ts';
+import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardRegraded, type CardRenamed, type CardSaved, type ProfessionalGradeReported } from './events.ts';
 import { knownPrice } from './price.ts';
 import { engineEstimateOf, isGradeOnScale, labelVerifies } from './professional-grade.ts';
 
@@ -29,6 +29,8 @@ export type CardState =
       estimate?: EngineEstimate;
       /** The latest professional grade reported, to tell a correction from the same report sent again. */
       reported?: ReportedGrade | null;
+      /** The name shown: the owner's (CardRenamed), else what identification stands behind; to tell a rename from the same name sent again. */
+      name?: string;
     }
   | { status: 'deleted'; cardId: string; owner: Owner; price?: number | null; cardmarket?: CardmarketPrices | null };
 
@@ -64,13 +66,15 @@ export type ReportProfessionalGrade = {
 };
 /** The stored photos measured again by the engine named (`npm run regrade`). */
 export type RegradeCard = { type: 'RegradeCard'; data: { cardId: string; grade: CardGrade; engine: EngineVersion; regradedAt: string } };
+/** The owner names the card (issue 35); `name` is already trimmed and checked (1 to 100 characters). */
+export type RenameCard = { type: 'RenameCard'; data: { cardId: string; requestedBy: Owner; name: string; renamedAt: string } };
 interface ReportedGrade {
   company: GradingCompany;
   grade: number;
   cert: string;
   slabPhotoHash: string | null;
 }
-export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice | ReportProfessionalGrade | RegradeCard;
+export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice | ReportProfessionalGrade | RegradeCard | RenameCard;
 
 export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
 
@@ -211,6 +215,18 @@ export function regradeCard(command: RegradeCard, state: CardState): CardEvent[]
   return [regraded];
 }
 
+/**
+ * Owner only, guests included (their cards are theirs in their browser): to anyone else the card does not exist.
+ * The name it already has records nothing, so a rename sent twice is one rename.
+ */
+export function renameCard(command: RenameCard, state: CardState): CardEvent[] {
+  const { cardId, requestedBy, name, renamedAt } = command.data;
+  if (state.status !== 'graded' || state.owner !== requestedBy) throw cardNotFound();
+  if (state.name === name) return [];
+  const renamed: CardRenamed = { type: 'CardRenamed', data: { cardId, name, renamedBy: requestedBy, renamedAt } };
+  return [renamed];
+}
+
 /** Every CardGraded gives the state its estimate; a graded state without one is a bug. */
 function unreachableEstimate(): never {
   throw new Error('A graded card without the engine estimate it was graded with');
@@ -226,6 +242,7 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
         saved: savedOnGrading(event.data),
         estimate: engineEstimateOf(event.data.result, event.data.engine),
         reported: null,
+        name: identifiedCardName(event.data.result.identification),
       };
     case 'CardSaved':
       return state.status === 'graded' ? { ...state, saved: true } : state;
@@ -243,6 +260,8 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
     case 'CardRegraded':
       // Later reports hold the professional grade against the latest engine's estimate.
       return state.status === 'graded' ? { ...state, estimate: engineEstimateOf(event.data.grade, event.data.engine) } : state;
+    case 'CardRenamed':
+      return state.status === 'graded' ? { ...state, name: event.data.name } : state;
     default:
       return assertNever(event);
   }
@@ -269,6 +288,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         return reportProfessionalGrade(command, state);
       case 'RegradeCard':
         return regradeCard(command, state);
+      case 'RenameCard':
+        return renameCard(command, state);
       default:
         return assertNever(command);
     }

@@ -164,7 +164,22 @@ export const cardRegradedSchema = z.object({
 });
 export type CardRegraded = DomainEvent<'CardRegraded', z.infer<typeof cardRegradedSchema>>;
 
-export type CardEvent = CardGraded | CardSaved | CardPriceRecorded | CardDeleted | CardOwnerChanged | ProfessionalGradeReported | CardRegraded;
+/** The card's name, as one line: trimmed, 1 to 100 characters (the rename route's rule, kept by the event too). */
+export const cardNameSchema = z.string().trim().min(1).max(100);
+
+/**
+ * The owner named the card (issue 35): every page, the CSV and orders show this name from now on, in place of the one
+ * identification gave it (or "Unknown card"). The grading's result is left as it was, for the record.
+ */
+export const cardRenamedSchema = z.object({
+  cardId: z.string(),
+  name: cardNameSchema,
+  renamedBy: ownerSchema,
+  renamedAt: z.string(),
+});
+export type CardRenamed = DomainEvent<'CardRenamed', z.infer<typeof cardRenamedSchema>>;
+
+export type CardEvent = CardGraded | CardSaved | CardPriceRecorded | CardDeleted | CardOwnerChanged | ProfessionalGradeReported | CardRegraded | CardRenamed;
 
 export const cardEventSchemas = {
   CardGraded: cardGradedSchema,
@@ -174,4 +189,5 @@ export const cardEventSchemas = {
   CardOwnerChanged: cardOwnerChangedSchema,
   ProfessionalGradeReported: professionalGradeReportedSchema,
   CardRegraded: cardRegradedSchema,
+  CardRenamed: cardRenamedSchema,
 } as const;

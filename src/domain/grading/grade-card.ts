@@ -9,7 +9,7 @@ import type {
   SlabLabel,
   Subgrades,
 } from '../../contracts/grading.ts';
-import { NOT_AVAILABLE, UNKNOWN_CARD_NAME } from '../../contracts/grading.ts';
+import { identifiedCardName, NOT_AVAILABLE } from '../../contracts/grading.ts';
 import type { SideMeasurement } from '../../contracts/measurement.ts';
 import { bgsOverall } from './bgs-overall.ts';
 import { centeringCeilings } from './ceilings.ts';
@@ -126,7 +126,7 @@ export function describeGradedCard(
   slabLabel: SlabLabel | null = null,
 ): GradedCard {
   return {
-    cardName: identification.cardName ?? UNKNOWN_CARD_NAME,
+    cardName: identifiedCardName(identification),
     cardSet: identification.cardSet,
     cardNumber: identification.cardNumber,
     cardFacts: identification.cardFacts,

@@ -2,9 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleteCard } from '../../commands/cards/delete-card.ts';
 import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
+import { renameCard } from '../../commands/cards/rename-card.ts';
 import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
 import { gradeAndSaveCard, saveCard } from '../../commands/cards/save-card.ts';
-import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, messageResponseSchema, sharedCardSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
+import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, messageResponseSchema, renameCardSchema, sharedCardSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { IMAGE_FORMATS_LABEL } from '../../contracts/image-formats.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
@@ -183,6 +184,15 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   });
 
   app.get('/api/my-cards', { schema: routeDocs({ summary: "The caller's collection, newest first (gzip; ETag)", tags: ['collection'], responses: { 200: z.array(collectionCardSchema), 304: null } }, 'GET') }, async (request, reply) => sendSnapshot(request, reply, await collections.read(ownerOf(request.session))));
+
+  // Rename (issue 35): the owner's name for the card, shown everywhere from now on. Owner only, guests too (their cards
+  // are theirs in their browser): to anyone else the card does not exist.
+  app.patch('/api/card/:id', { schema: routeDocs({ summary: "Rename a card of the caller's", tags: ['collection'], params: cardIdParams, body: renameCardSchema, responses: { 200: cardResultSchema }, errors: [400, 404] }, 'PATCH') }, async (request) => {
+    const cardId = cardIdParam(request);
+    const { name } = renameCardSchema.parse(request.body);
+    await renameCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId, requestedBy: ownerOf(request.session), name });
+    return cardResult(cardId);
+  });
 
   app.delete('/api/card/:id', { schema: routeDocs({ summary: 'Delete a card from the caller\'s collection', tags: ['collection'], params: cardIdParams, responses: { 200: messageResponseSchema }, errors: [404] }, 'DELETE') }, async (request) => {
     await deleteCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId: cardIdParam(request), requestedBy: ownerOf(request.session) });

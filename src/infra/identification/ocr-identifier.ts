@@ -255,7 +255,36 @@ export function identifyFromReading(
 ): Identification {
   const match = catalog ? matchCard(catalog, { names: read.names, number: read.number, setCodes: read.codes, regulationMark: read.regulationMark ?? null }) : null;
   if (match) return { ...unidentified(source), ...catalogIdentification(match) };
-  return { ...unidentified(source), cardName: read.name, cardNumber: read.number };
+  // Matched to no card, what was read is a name only when the catalogue knows it (issue 35: stray print such as "JOU"
+  // is not a name); else the card is unknown, with the catalogue's names close to what was read offered to choose from.
+  const confirmed = catalog ? confirmedName(catalog, read.name ?? read.names[0] ?? null) : null;
+  if (confirmed) return { ...unidentified(source), cardName: confirmed, cardNumber: read.number, nameConfirmed: true };
+  const candidates = catalog ? nameCandidatesFor(catalog, read.names) : [];
+  return { ...unidentified(source), cardNumber: read.number, ...(candidates.length > 0 ? { nameCandidates: candidates } : {}) };
+}
+
+/** A name read this close to one the catalogue has is that name, read with a slip at most. */
+const CONFIRMED_NAME_SIMILARITY = 0.9;
+
+/** The catalogue's spelling of the name read, when some card bears it; else null. */
+export function confirmedName(catalog: Catalog, name: string | null): string | null {
+  if (name === null || name.trim().length < 3) return null;
+  const [best] = catalog.byName(name, { minSimilarity: CONFIRMED_NAME_SIMILARITY, limit: 1 });
+  return best?.name ?? null;
+}
+
+/** How close a catalogue name must be to a name read to be offered, and how many are offered at most. */
+const CANDIDATE_SIMILARITY = 0.8;
+const MAX_CANDIDATES = 3;
+
+/** The catalogue's names close to the names read, most similar first, each once. */
+export function nameCandidatesFor(catalog: Catalog, names: readonly string[]): string[] {
+  const found = names
+    .filter((name) => name.trim().length >= 3)
+    .flatMap((name) => catalog.byName(name, { minSimilarity: CANDIDATE_SIMILARITY, limit: MAX_CANDIDATES }))
+    .sort((a, b) => b.similarity - a.similarity)
+    .map((match) => match.name);
+  return [...new Set(found)].slice(0, MAX_CANDIDATES);
 }
 
 export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIdentifier {

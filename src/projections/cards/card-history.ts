@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../infra/event-store/types.ts';
-import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardRegradedSchema, cardSavedSchema, describeCardmarketPrices, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
+import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardRegradedSchema, cardRenamedSchema, cardSavedSchema, describeCardmarketPrices, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
 
 // A card's history as an auditor reads it (`npm run replay -- card <id>`): every grade with all it was based on,
 // every recorded price, owner changes and deletion, straight from the card's stream.
@@ -46,6 +46,10 @@ function summarise(event: RecordedEvent): string {
     case 'CardRegraded': {
       const { grade, engine, previous } = cardRegradedSchema.parse(event.data);
       return `regraded ${grade.overallGrade} by engine ${engine.vision} (calibration ${engine.calibration}); it was ${previous.overallGrade} by engine ${previous.engine.vision} (calibration ${previous.engine.calibration})`;
+    }
+    case 'CardRenamed': {
+      const { name, renamedBy } = cardRenamedSchema.parse(event.data);
+      return `renamed "${name}" by ${renamedBy}`;
     }
     case 'CardDeleted':
       return `deleted by ${cardDeletedSchema.parse(event.data).owner}`;

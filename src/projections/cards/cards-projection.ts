@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { gradedCardSchema, identificationSchema, type GradedCard, type ValueEstimate } from '../../contracts/grading.ts';
+import { gradedCardSchema, identificationSchema, identifiedCardName, type GradedCard, type ValueEstimate } from '../../contracts/grading.ts';
 import {
   cardDeletedSchema,
   cardGradedSchema,
   cardOwnerChangedSchema,
   cardPriceRecordedSchema,
   cardRegradedSchema,
+  cardRenamedSchema,
   cardSavedSchema,
   GRADING_EVIDENCE,
   savedOnGrading,
@@ -41,7 +42,7 @@ const cardGradedRowSchema = cardGradedSchema.extend({
       psa10Value: true,
       rarity: true,
     })
-    .extend({ identification: identificationSchema.pick({ catalogId: true }) }),
+    .extend({ identification: identificationSchema.pick({ catalogId: true, source: true, cardName: true, nameConfirmed: true }) }),
 });
 
 function cardRow(data: z.infer<typeof cardGradedRowSchema>, gradedEventPosition: number) {
@@ -50,7 +51,8 @@ function cardRow(data: z.infer<typeof cardGradedRowSchema>, gradedEventPosition:
     id: data.cardId,
     owner: data.owner,
     user_id: userIdOf(data.owner),
-    card_name: result.cardName,
+    // Only what identification stands behind (issue 35): stray print read off a card graded before the rule is not its name.
+    card_name: identifiedCardName(result.identification),
     card_set: result.cardSet,
     card_number: result.cardNumber,
     card_description: null,
@@ -118,7 +120,7 @@ export function withRecordedEstimate(result: GradedCard, recordedEstimate: Value
 
 export const cardsProjection = rowProjection({
   name: 'cards',
-  handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged', 'CardRegraded'],
+  handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged', 'CardRegraded', 'CardRenamed'],
   unreadParts: { CardGraded: GRADING_EVIDENCE },
   tables: [cardGrades, priceHistory, cardCollections],
   async handle(rows, event) {
@@ -171,6 +173,15 @@ export const cardsProjection = rowProjection({
         // says which engine graded it last and how, and the card's page shows every grade (its grade history).
         const { cardId, grade, engine } = cardRegradedSchema.parse(payload);
         await rows.update(cardGrades, { id: cardId }, { engine_vision: engine.vision, engine_calibration: engine.calibration, latest_overall_grade: grade.overallGrade });
+        return;
+      }
+      case 'CardRenamed': {
+        // The owner's name, everywhere the row is read: the collection, the card's page (queries.ts), the CSV, orders.
+        const { cardId, name } = cardRenamedSchema.parse(payload);
+        const row = await rows.get(cardGrades, { id: cardId });
+        if (!row) return;
+        await rows.update(cardGrades, { id: cardId }, { card_name: name });
+        if (row.saved_at !== null) touchCollection(rows, row.owner, globalPosition);
         return;
       }
     }

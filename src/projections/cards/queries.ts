@@ -30,7 +30,8 @@ export async function findCard(db: Kysely<Tables>, cardId: string): Promise<Card
   if (!found) return undefined;
   const { schema_version: schemaVersion, data, ...row } = found;
   const { result } = cardGradedSchema.parse(upcastStored('CardGraded', schemaVersion, data).data);
-  return { ...row, result: withRecordedEstimate(result, row.recorded_estimate) };
+  // The row's name is the card's: its owner's (CardRenamed), else what identification stands behind (issue 35).
+  return { ...row, result: { ...withRecordedEstimate(result, row.recorded_estimate), cardName: row.card_name } };
 }
 
 /** The pictures of a card's row as the portfolio keeps them: the photos the collection shows, and the flattened card. */

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { SharedCard } from '@contracts/cards';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CardResult, CollectionCard, SharedCard } from '@contracts/cards';
 import type { GradeHistory } from '@contracts/professional-grades';
-import { getQueryFn } from '@/lib/api-client';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiRequest, getQueryFn } from '@/lib/api-client';
 
 /** GET /api/card/{id}: a graded card with its evidence, readable by anyone who has the id (DESIGN.md §6), saying whether it is the caller's. */
 export function cardQueryOptions(id: string) {
@@ -21,5 +22,26 @@ export function gradeHistoryQueryOptions(id: string) {
   return queryOptions({
     queryKey: [gradeHistoryUrl(id)],
     queryFn: getQueryFn<GradeHistory>({ on401: 'returnNull', on404: 'returnNull' }),
+  });
+}
+
+/**
+ * PATCH /api/card/{id}: the owner renames a card (issue 35). The card's page and the collection show the new name at
+ * once, and are fetched again behind it.
+ */
+export function useRenameCardMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string }) => (await (await apiRequest('PATCH', `/api/card/${encodeURIComponent(id)}`, { name })).json()) as CardResult,
+    onSuccess: (card) => {
+      toast({ title: 'Card renamed', description: `The card is now called ${card.cardName}.` });
+      const key = cardQueryOptions(card.id).queryKey;
+      queryClient.setQueryData(key, (shown) => (shown ? { ...shown, cardName: card.cardName } : shown));
+      queryClient.setQueryData<CollectionCard[] | null>(['/api/my-cards'], (cards) => cards?.map((c) => (c.id === card.id ? { ...c, cardName: card.cardName } : c)) ?? cards);
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ['/api/my-cards'] });
+    },
+    onError: (error) =>
+      toast({ title: 'Rename failed', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'The card could not be renamed. Please try again.', variant: 'destructive' }),
   });
 }

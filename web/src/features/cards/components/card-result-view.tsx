@@ -4,6 +4,7 @@ import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { formatCardType, formatDate } from '../grade-format';
 import { CardFacts, MarketValue, SetInformation } from './card-information';
 import { CardImages } from './card-images';
+import { NameCandidates, RenameControl, UnknownNameSign } from './card-name';
 import { CenteringSection } from './centering-section';
 import { DefectsSection } from './defects-section';
 import { GradeSummary } from './grade-summary';
@@ -23,7 +24,18 @@ export function resultAnnouncement(result: CardResult): string {
  * screen, since the result is thousands of pixels tall and the actions were once only at its end.
  * With `announce` (a fresh grade), keyboard focus moves to the card's heading and the result is announced.
  */
-export function CardResultView({ result, actions, announce = false }: { result: CardResult; actions: ReactNode; announce?: boolean }) {
+export function CardResultView({
+  result,
+  actions,
+  announce = false,
+  onRename,
+}: {
+  result: CardResult;
+  actions: ReactNode;
+  announce?: boolean;
+  /** The owner's rename (issue 35); absent for anyone else, who sees the name only. */
+  onRename?: (name: string) => Promise<unknown>;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
@@ -54,9 +66,14 @@ export function CardResultView({ result, actions, announce = false }: { result: 
                 <span className="rounded-full border px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">ItemID {result.comcId}</span>
               ) : null}
             </div>
-            <h1 ref={headingRef} tabIndex={-1} className="rounded-sm text-2xl font-bold tracking-tight text-balance outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-3xl">
-              {result.cardName}
-            </h1>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h1 ref={headingRef} tabIndex={-1} className="rounded-sm text-2xl font-bold tracking-tight text-balance outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-3xl">
+                {result.cardName}
+              </h1>
+              <UnknownNameSign name={result.cardName} />
+              {onRename ? <RenameControl name={result.cardName} onRename={onRename} /> : null}
+            </div>
+            {onRename ? <NameCandidates name={result.cardName} candidates={result.identification.nameCandidates} onChoose={onRename} /> : null}
             <p className="text-sm text-muted-foreground">
               <span>{result.cardSet ?? 'Unknown Set'}</span>
               {result.cardNumber ? <span> · #{result.cardNumber}</span> : null}

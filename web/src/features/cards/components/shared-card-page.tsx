@@ -4,7 +4,7 @@ import { LayoutGrid, LoaderCircle, RotateCcw, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useErrorToast } from '@/components/ui/use-error-toast';
-import { cardQueryOptions } from '../api';
+import { cardQueryOptions, useRenameCardMutation } from '../api';
 import { CardResultView } from './card-result-view';
 import { ProfessionalGradingButton } from './professional-grading-button';
 import { ShareButton } from './share-button';
@@ -16,6 +16,7 @@ import { ShareButton } from './share-button';
  */
 export function SharedCardPage({ id }: { id: string }) {
   const { data: card, isPending, isError, errorUpdatedAt } = useQuery(cardQueryOptions(id));
+  const rename = useRenameCardMutation();
   useErrorToast(isError ? errorUpdatedAt : 0, 'Failed to load the shared card');
 
   if (isPending) {
@@ -63,6 +64,7 @@ export function SharedCardPage({ id }: { id: string }) {
       ) : null}
       <CardResultView
         result={card}
+        onRename={card.yours ? (name) => rename.mutateAsync({ id: card.id, name }) : undefined}
         actions={
           <>
             {card.yours ? <ProfessionalGradingButton cardId={card.id} /> : null}

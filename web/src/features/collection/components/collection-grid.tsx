@@ -1,6 +1,8 @@
 import type { CollectionCard } from '@contracts/cards';
 import { Link } from '@tanstack/react-router';
 import { cn } from '@/lib/utils';
+import { useRenameCardMutation } from '@/features/cards/api';
+import { RenameControl, UnknownNameSign } from '@/features/cards/components/card-name';
 import { formatDate, formatGrade, SUBGRADE_NAMES, scoreTextClass } from '@/features/cards/grade-format';
 import { CardThumbnail } from './card-thumbnail';
 import { CardValue } from './card-value';
@@ -35,6 +37,12 @@ export function PortfolioLink({ card, className }: { card: CollectionCard; class
   );
 }
 
+/** "Rename" on a card of the collection (issue 35), outside the tile's link so it is a control of its own. */
+export function CollectionCardRename({ card, className }: { card: CollectionCard; className?: string }) {
+  const rename = useRenameCardMutation();
+  return <RenameControl name={card.cardName} onRename={(name) => rename.mutateAsync({ id: card.id, name })} className={className} />;
+}
+
 /** Grid view: one tile per card, linking to /card/{id}, with a delete button that shows on hover or focus. */
 export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) {
   // Two columns from the narrowest phone up: a one-column collection showed one card a screen.
@@ -60,6 +68,7 @@ export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) 
                   <h2 className="truncate font-semibold" title={card.cardName}>
                     {card.cardName}
                   </h2>
+                  <UnknownNameSign name={card.cardName} />
                   <p className="truncate text-sm text-muted-foreground">
                     {card.cardSet ?? 'Unknown Set'}
                     {card.cardNumber ? ` · #${card.cardNumber}` : ''}
@@ -90,7 +99,10 @@ export function CollectionGrid({ cards }: { cards: readonly CollectionCard[] }) 
               <span className="text-xs text-muted-foreground">Graded on {formatDate(card.createdAt)}</span>
             </div>
           </Link>
-          <PortfolioLink card={card} className="self-end px-1" />
+          <div className="flex flex-wrap items-center justify-between gap-1 px-1">
+            <CollectionCardRename card={card} className="-ml-2" />
+            <PortfolioLink card={card} />
+          </div>
           <DeleteCardButton
             card={card}
             className="absolute right-2 top-2 bg-card/90 shadow-sm sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"

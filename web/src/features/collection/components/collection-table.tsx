@@ -1,9 +1,10 @@
 import type { CollectionCard } from '@contracts/cards';
 import { Link } from '@tanstack/react-router';
 import { cn } from '@/lib/utils';
+import { UnknownNameSign } from '@/features/cards/components/card-name';
 import { formatGrade, SUBGRADE_NAMES, scoreTextClass } from '@/features/cards/grade-format';
 import { CardThumbnail } from './card-thumbnail';
-import { PortfolioLink, SampleBadge } from './collection-grid';
+import { CollectionCardRename, PortfolioLink, SampleBadge } from './collection-grid';
 import { CardValue } from './card-value';
 import { DeleteCardButton } from './delete-card-button';
 
@@ -41,13 +42,17 @@ export function CollectionTable({ cards }: { cards: readonly CollectionCard[] })
                     <span className="line-clamp-2 font-medium">
                       {card.cardName} {card.sample ? <SampleBadge /> : null}
                     </span>
+                    <UnknownNameSign name={card.cardName} />
                     <span className="line-clamp-2 text-xs text-muted-foreground">
                       {card.cardSet ?? 'Unknown Set'}
                       {card.cardNumber ? ` · #${card.cardNumber}` : ''}
                     </span>
                   </span>
                 </Link>
-                <PortfolioLink card={card} className="ml-13" />
+                <div className="ml-13 flex flex-wrap items-center gap-2">
+                  <CollectionCardRename card={card} className="-ml-2" />
+                  <PortfolioLink card={card} />
+                </div>
               </td>
               <td className={cn('px-3 py-2 text-right text-base font-bold tabular-nums', scoreTextClass(card.overallGrade))}>{formatGrade(card.overallGrade)}</td>
               {SUBGRADE_NAMES.map(([key]) => (

@@ -12,11 +12,12 @@ import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api';
+import { UnknownNameSign } from '@/features/cards/components/card-name';
 import { portfolioCardQueryOptions, useUpdateCardMutation } from '../api';
 import { cardGain } from '../portfolio-view';
 import { DeleteCardDialog } from './delete-card-dialog';
 import { ImageViewer, viewedImagesOf, type ViewedImages } from './image-viewer';
-import { CollectionLink } from './portfolio-list';
+import { CollectionLink, PortfolioCardRename } from './portfolio-list';
 import { StepChart } from './value-chart';
 
 const usd = (decimal: string | null) => (decimal === null ? 'N/A' : formatUsd(decimalToCents(decimal)));
@@ -100,7 +101,12 @@ export function PortfolioCardPage({ id }: { id: number }) {
         ) : null}
       </div>
       <div className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{card.cardName}</h1>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="text-3xl font-bold tracking-tight">{card.cardName}</h1>
+          <UnknownNameSign name={card.cardName} />
+          {/* The detail edit has the name among its fields: one way to change it at a time. */}
+          {!editing ? <PortfolioCardRename card={card} /> : null}
+        </div>
         <CollectionLink card={card} className="text-sm" />
       </div>
 

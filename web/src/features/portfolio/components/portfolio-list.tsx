@@ -4,7 +4,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { RenameControl, UnknownNameSign } from '@/features/cards/components/card-name';
 import { cn } from '@/lib/utils';
+import { usePatchCardMutation } from '../api';
 import { centsOf } from '../portfolio-view';
 import { CardThumb } from './card-thumb';
 import { viewedImagesOf, type ViewedImages } from './image-viewer';
@@ -48,6 +50,12 @@ function RowActions({ card, onEdit, onDelete }: { card: PortfolioCard; onEdit: (
       </Button>
     </div>
   );
+}
+
+/** "Rename" on a portfolio entry (issue 35): its name alone, through the inline edit's PATCH. */
+export function PortfolioCardRename({ card, className }: { card: PortfolioCard; className?: string }) {
+  const patch = usePatchCardMutation();
+  return <RenameControl name={card.cardName} onRename={(cardName) => patch.mutateAsync({ id: card.id, changes: { cardName } })} className={className} />;
 }
 
 const GradedBadge = ({ card }: { card: PortfolioCard }) =>
@@ -126,8 +134,12 @@ export function PortfolioTable({ cards, editingId, onEdit, onDelete, onView }: L
                   >
                     {card.cardName}
                   </Link>
+                  <UnknownNameSign name={card.cardName} className="ml-2" />
                   {card.cardSet ? <p className="text-xs text-muted-foreground">{card.cardSet}{card.cardNumber ? ` · #${card.cardNumber}` : ''}</p> : null}
-                  <CollectionLink card={card} />
+                  <div className="flex flex-wrap items-center gap-2">
+                    <PortfolioCardRename card={card} className="-ml-2" />
+                    <CollectionLink card={card} />
+                  </div>
                 </td>
                 <td className="px-3 py-2">
                   <GradedBadge card={card} />
@@ -167,6 +179,7 @@ export function PortfolioCardList({ cards, editingId, onEdit, onDelete, onView }
                   </Link>
                   <GradedBadge card={card} />
                 </div>
+                <UnknownNameSign name={card.cardName} />
                 <p className="text-xs text-muted-foreground">
                   {formatNewYorkDate(card.createdAt)}
                   {card.isGraded ? ` · ${card.gradingCompany ?? ''} ${grade(card.officialGrade)}` : ''}
@@ -177,7 +190,8 @@ export function PortfolioCardList({ cards, editingId, onEdit, onDelete, onView }
                   <dt className="text-muted-foreground">Cost</dt>
                   <dd className="text-right tabular-nums">{price(card.acquisitionPrice)}</dd>
                 </dl>
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <PortfolioCardRename card={card} className="-ml-2" />
                   <CollectionLink card={card} />
                   <div className="ml-auto">
                     <RowActions card={card} onEdit={() => onEdit(card.id)} onDelete={() => onDelete(card)} />

@@ -1,0 +1,143 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { CollectionCard } from '../../src/contracts/cards.ts';
+import type { PortfolioCard } from '../../src/contracts/portfolio.ts';
+import { renderNamedCardPhoto } from '../identification/named-card.ts';
+import { checkA11y } from './support/a11y.ts';
+import { desktop, phone, useBrowserSession } from './support/session.ts';
+import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
+
+// Issue 35, names: stray print read off a card ("Baby Pokemon counts ae") is not its name: the card is "Unknown card"
+// with a sign of doubt, and its owner renames it, with the keyboard, in the collection and in the portfolio; the new
+// name is what the collection, its page and the order wizard show.
+
+const session = useBrowserSession();
+
+async function myCards(page: Page): Promise<CollectionCard[]> {
+  return (await (await page.request.get('/api/my-cards')).json()) as CollectionCard[];
+}
+async function myPortfolio(page: Page): Promise<PortfolioCard[]> {
+  return (await (await page.request.get('/api/portfolio')).json()) as PortfolioCard[];
+}
+
+/** Renames through the inline form with the keyboard alone: focus Rename, Enter, type, Enter. */
+async function renameWithKeyboard(page: Page, scope: ReturnType<Page['getByTestId']>, from: string, to: string) {
+  const button = scope.getByRole('button', { name: `Rename ${from}` });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const field = scope.getByRole('textbox', { name: 'Card name' });
+  await field.waitFor();
+  expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+  // Nothing typed is refused with the reason, and the form stays.
+  await page.keyboard.press('Enter');
+  await scope.getByText('Card name is required').waitFor();
+  await page.keyboard.type(to);
+  await page.keyboard.press('Enter');
+  // Saved, the form closes and the focus is back on Rename, for the name now shown.
+  const renamed = scope.getByRole('button', { name: `Rename ${to}` });
+  await renamed.waitFor();
+  await expect.poll(() => renamed.evaluate((b) => b === document.activeElement)).toBe(true);
+}
+
+describe('names: Unknown card, and renaming in the collection and the portfolio', () => {
+  for (const [label, viewport] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
+    test(`an unidentified card is "Unknown card", renamed in the collection and the portfolio, on ${label}`, async () => {
+      const page = await session.newPage(viewport);
+      await registerThroughApi(page, session.baseUrl, newAccount('Brock'));
+
+      // A photo whose only print is stray text the catalogue does not know: the server's OCR reads it, matches nothing.
+      const photo = Buffer.from(await renderNamedCardPhoto({ name: 'Baby Pokemon counts ae', number: '77/999', seed: 31 }));
+      await page.goto('/');
+      await page.setInputFiles('#front-image', { name: 'stray-print.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByRole('button', { name: 'Grade Card' }).click();
+      await page.getByTestId('overall-grade').waitFor({ timeout: 60_000 });
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Unknown card');
+      await page.getByTestId('name-doubt').first().waitFor();
+      expect(await page.getByText('Baby Pokemon', { exact: false }).count()).toBe(0);
+      await checkA11y(page, `names-unknown-result-${label}`);
+
+      // Saved with the portfolio box ticked: the collection and the portfolio both have it, as "Unknown card".
+      await page.getByRole('checkbox', { name: 'Also add to my portfolio' }).first().check();
+      await page.getByRole('button', { name: 'Save to Collection' }).first().click();
+      await page.waitForURL('**/collection');
+      const [card] = await myCards(page);
+      expect(card!.cardName).toBe('Unknown card');
+      expect((await myPortfolio(page)).map((c) => c.cardName)).toEqual(['Unknown card']);
+
+      const tile = page.getByTestId('collection-card').first();
+      await tile.getByTestId('name-doubt').waitFor();
+      await checkA11y(page, `names-collection-unknown-${label}`);
+
+      // Renamed in the collection, with the keyboard; the form passes axe while it is open.
+      await tile.getByRole('button', { name: 'Rename Unknown card' }).click();
+      await checkA11y(page, `names-collection-rename-form-${label}`);
+      await page.keyboard.press('Escape');
+      await renameWithKeyboard(page, tile, 'Unknown card', 'Cleffa');
+      await expectToast(page, 'Card renamed', 'The card is now called Cleffa.');
+      await tile.getByRole('heading', { name: 'Cleffa' }).waitFor();
+      expect(await tile.getByTestId('name-doubt').count()).toBe(0);
+      expect((await myCards(page)).map((c) => c.cardName)).toEqual(['Cleffa']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await checkA11y(page, `names-collection-renamed-${label}`);
+
+      // The card's page and the order wizard say the new name.
+      await page.goto(`/card/${card!.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Cleffa' }).waitFor();
+      await page.goto(`/submit-card/${card!.id}`);
+      await page.getByText('Cleffa').first().waitFor();
+
+      // Renamed in the portfolio, its own entry, on its row (a table on a desktop, a card on a phone).
+      await page.goto('/portfolio');
+      const row = page.getByTestId(label === 'desktop' ? 'portfolio-row' : 'portfolio-card').first();
+      await row.getByTestId('name-doubt').waitFor();
+      await renameWithKeyboard(page, row, 'Unknown card', 'Cleffa (Neo Genesis)');
+      await row.getByRole('link', { name: 'Cleffa (Neo Genesis)', exact: true }).waitFor();
+      expect(page.url()).toMatch(/\/portfolio$/); // the row's keys stayed in the form: Enter did not open the card
+      expect((await myPortfolio(page)).map((c) => c.cardName)).toEqual(['Cleffa (Neo Genesis)']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await checkA11y(page, `names-portfolio-renamed-${label}`);
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
+    test(`"Is this …?" offers the catalogue's names close to a misread name, and choosing one names the card, on ${label}`, async () => {
+      const page = await session.newPage(viewport);
+      await registerThroughApi(page, session.baseUrl, newAccount('Erika'));
+      // "Pikachv": no card bears that name; the catalogue's Pikachu is close to it.
+      const photo = Buffer.from(await renderNamedCardPhoto({ name: 'Pikachv', number: '58/999', seed: 32 }));
+      const graded = await page.request.post('/api/grade-card', {
+        headers: { Origin: session.baseUrl },
+        multipart: { frontImage: { name: 'misread.jpg', mimeType: 'image/jpeg', buffer: photo } },
+      });
+      expect(graded.ok()).toBe(true);
+      const { id, cardName } = (await graded.json()) as CollectionCard;
+      expect(cardName).toBe('Unknown card');
+
+      await page.goto(`/card/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Unknown card' }).waitFor();
+      const choices = page.getByRole('group', { name: 'Which card is this?' });
+      const pikachu = choices.getByRole('button', { name: 'Is this Pikachu?' });
+      await pikachu.waitFor();
+      await checkA11y(page, `names-candidates-${label}`);
+      await pikachu.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Pikachu' }).waitFor();
+      expect(await choices.count()).toBe(0);
+      expect(await page.getByTestId('name-doubt').count()).toBe(0);
+      expect((await myCards(page)).map((c) => c.cardName)).toEqual(['Pikachu']);
+
+      // A stranger with the link sees the name, and neither Rename nor the choice.
+      await page.context().clearCookies();
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Pikachu' }).waitFor();
+      expect(await page.getByTestId('rename-card').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+});
