@@ -1,11 +1,10 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+export { MIN_PX_PER_MM } from '../contracts/measurement.ts';
 import type { CornerName, Point } from '../contracts/measurement.ts';
 
 /** A card's width over its height, and how far from it a found outline may be (either way up: sideways is a card). */
 export const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 export const ASPECT_TOLERANCE = 0.035;
-/** GRADING.md §1.2: below this many photo pixels per millimetre the card's rim and defects are too coarse to measure. */
-export const MIN_PX_PER_MM = 4.5;
 
 /** The upright card's corners in mm, clockwise from top-left: with its quad in a photo, the card's homography. */
 export const CARD_CORNERS_MM: readonly Point[] = [

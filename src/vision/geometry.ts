@@ -1,4 +1,4 @@
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../contracts/measurement.ts';
+import { cardPxPerMmOfSize } from '../contracts/measurement.ts';
 import type { Point } from '../contracts/measurement.ts';
 
 /** A line as n·p = c with |n| = 1. */
@@ -198,7 +198,7 @@ export function distance(a: Point, b: Point): number {
 /** How many photo pixels a millimetre of the card spans, on average, given its corners (clockwise from top-left). */
 export function cardPxPerMm(quad: readonly Point[]): number {
   const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
-  return ((distance(tl, tr) + distance(bl, br)) / 2 / CARD_WIDTH_MM + (distance(tl, bl) + distance(tr, br)) / 2 / CARD_HEIGHT_MM) / 2;
+  return cardPxPerMmOfSize((distance(tl, tr) + distance(bl, br)) / 2, (distance(tl, bl) + distance(tr, br)) / 2);
 }
 
 /** Median of the values (the array is sorted in place). */
