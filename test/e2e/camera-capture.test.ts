@@ -46,7 +46,7 @@ async function withFakeCamera(video: string, check: (page: Page, name: 'phone' |
         const append = FormData.prototype.append;
         FormData.prototype.append = function (this: FormData, name: string, value: string | Blob, filename?: string) {
           if (name === 'frontImage' && value instanceof Blob) (window as unknown as { sentFront: Blob }).sentFront = value;
-          return filename === undefined ? append.call(this, name, value as string) : append.call(this, name, value as Blob, filename);
+          Reflect.apply(append, this, filename === undefined ? [name, value] : [name, value, filename]);
         } as typeof FormData.prototype.append;
       });
       const page = await context.newPage();
