@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { MIN_PX_PER_MM } from '../../src/contracts/measurement.ts';
 import { syntheticCardFile, tempDir, useFakeVisionModel, y4mFrame } from './grading-fixtures.ts';
 import { checkA11y } from './support/a11y.ts';
+import { launchWithFakeCamera, recordSentFiles, sentFile } from './support/browser.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 
 // Issue 35, item 6: the camera takes its photo at the stream's full resolution, not at the preview's size, and its
@@ -32,23 +33,11 @@ async function cameraFile(name: string, width: number, height: number, seed: num
 
 /** Runs `check` in a browser whose fake camera plays `video`, at the phone's size and the desktop's. */
 async function withFakeCamera(video: string, check: (page: Page, name: 'phone' | 'desktop') => Promise<void>): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  });
+  const browser = await launchWithFakeCamera(video);
   try {
     for (const [viewport, name] of [[phone, 'phone'], [desktop, 'desktop']] as const) {
       const context = await browser.newContext({ baseURL: session.baseUrl, viewport, permissions: ['camera'] });
-      // The page's form keeps the front it sends, for the test to read its size (Playwright cannot read a
-      // multipart body with a file in it).
-      await context.addInitScript(() => {
-        const append = FormData.prototype.append;
-        FormData.prototype.append = function (this: FormData, name: string, value: string | Blob, filename?: string) {
-          if (name === 'frontImage' && value instanceof Blob) (window as unknown as { sentFront: Blob }).sentFront = value;
-          Reflect.apply(append, this, filename === undefined ? [name, value] : [name, value, filename]);
-        } as typeof FormData.prototype.append;
-      });
+      await recordSentFiles(context);
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       await page.goto('/');
@@ -69,8 +58,7 @@ async function gradeCaptured(page: Page): Promise<{ width: number; height: numbe
   const response = page.waitForResponse('**/api/grade-card');
   await gradeButton(page).click();
   const answer = await response;
-  const sent = await page.evaluate(async () => Array.from(new Uint8Array(await (window as unknown as { sentFront: Blob }).sentFront.arrayBuffer())));
-  const { width = 0, height = 0 } = await sharp(Buffer.from(sent)).metadata();
+  const { width = 0, height = 0 } = await sharp(await sentFile(page, 'frontImage')).metadata();
   return { width, height, status: answer.status(), body: (await answer.json()) as { code?: string; overallGrade?: number } };
 }
 

@@ -9,6 +9,7 @@ import { renderSyntheticCard } from '../../src/vision/index.ts';
 import { HEIC_CARD, HEIC_CARD_SEED, HEIC_FIXTURE } from '../vision/heic-fixture.ts';
 import { tempDir, useFakeVisionModel } from './grading-fixtures.ts';
 import { checkA11y } from './support/a11y.ts';
+import { recordSentFiles, sentFile } from './support/browser.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 
 // Issue 35, item 6: a HEIC photo is graded as its JPEG is. Chromium cannot decode HEIC, so it sends the file as it is
@@ -28,20 +29,13 @@ async function gradeFile(page: Page, file: string): Promise<{ sent: Buffer; resu
   expect(answer.status()).toBe(200);
   const result = (await answer.json()) as CardResult;
   await page.getByTestId('overall-grade').waitFor();
-  const sent = await page.evaluate(async () => Array.from(new Uint8Array(await (window as unknown as { sentFront: Blob }).sentFront.arrayBuffer())));
-  return { sent: Buffer.from(sent), result };
+  return { sent: await sentFile(page, 'frontImage'), result };
 }
 
-/** A page whose form keeps the front it sends (Playwright cannot read a multipart body with a file in it). */
+/** A page that keeps the files it sends (support/browser.ts). */
 async function recordingPage(viewport: { width: number; height: number }): Promise<Page> {
   const page = await session.newPage(viewport);
-  await page.addInitScript(() => {
-    const append = FormData.prototype.append;
-    FormData.prototype.append = function (this: FormData, name: string, value: string | Blob, filename?: string) {
-      if (name === 'frontImage' && value instanceof Blob) (window as unknown as { sentFront: Blob }).sentFront = value;
-      Reflect.apply(append, this, filename === undefined ? [name, value] : [name, value, filename]);
-    } as typeof FormData.prototype.append;
-  });
+  await recordSentFiles(page);
   return page;
 }
 
