@@ -99,7 +99,7 @@ describe('the camera frame check', () => {
   });
 
   it('agrees with the grader on the photo itself: Move closer where it refuses card_too_small, ready where it measures', async () => {
-    for (const pxPerMm of [4.2, 5]) {
+    for (const pxPerMm of [4.2, 4.4, 4.6, 5]) {
       // The photo as the camera takes it (the card filling the guide), and the check's copy of it.
       const photo = await renderSyntheticCard({ pxPerMm, photo: { aspect: 4 / 3, cardScale: 0.8, noise: 2 } }, 10);
       const { width = 0, height = 0 } = await sharp(photo).metadata();

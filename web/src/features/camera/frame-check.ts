@@ -29,11 +29,13 @@ export type CaptureSize = { width: number; height: number };
 
 /**
  * How many pixels a millimetre of the card found in `frame` will span in a photo of `capture`'s size: the frame is a
- * scaled copy of the same picture, so the card's sides scale with the longer sides of the two (either way up).
+ * scaled copy of the same picture, so the card's sides scale with the longer sides of the two (either way up). Each
+ * side is found to within a frame pixel, so the card is taken a pixel smaller on each: the smallest it can be, so
+ * that a card on the grader's threshold is not called close enough by a rounding of the small copy.
  */
 export function capturedPxPerMm(card: Rect, frame: { width: number; height: number }, capture: CaptureSize): number {
   const scale = Math.max(capture.width, capture.height) / Math.max(frame.width, frame.height);
-  return cardPxPerMmOfSize((card.right - card.left) * scale, (card.bottom - card.top) * scale);
+  return cardPxPerMmOfSize(Math.max(0, card.right - card.left - 2) * scale, Math.max(0, card.bottom - card.top - 2) * scale);
 }
 
 /**
