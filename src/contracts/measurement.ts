@@ -9,6 +9,27 @@ import { z } from 'zod';
 export const CARD_WIDTH_MM = 63;
 export const CARD_HEIGHT_MM = 88;
 
+/**
+ * GRADING.md §1.2: below this many photo pixels per millimetre the card's rim and defects are too coarse to measure.
+ * Here, beside the card's size, so the grader (src/vision/find-card.ts) and the camera's guide (web/src/features/camera)
+ * apply the one rule: the guide never says "keep it there" to a card the grader would call too small.
+ */
+export const MIN_PX_PER_MM = 4.5;
+
+/**
+ * How many photo pixels a millimetre of the card spans, from the card's width and height in pixels (each the mean of
+ * its two opposite sides) and its size in mm (by default a 63 × 88 mm card's): the mean of the two directions'
+ * scales, as the grader reads it from the card's corners.
+ */
+export function cardPxPerMmOfSize(widthPx: number, heightPx: number, size: { widthMm: number; heightMm: number } = { widthMm: CARD_WIDTH_MM, heightMm: CARD_HEIGHT_MM }): number {
+  return (widthPx / size.widthMm + heightPx / size.heightMm) / 2;
+}
+
+/** Whether a card at this resolution can be graded: false is the grader's card_too_small. */
+export function closeEnoughToGrade(pxPerMm: number): boolean {
+  return pxPerMm >= MIN_PX_PER_MM;
+}
+
 export const pointSchema = z.object({ x: z.number(), y: z.number() });
 export type Point = z.infer<typeof pointSchema>;
 

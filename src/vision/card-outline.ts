@@ -1,8 +1,8 @@
 import type { CornerName, Point } from '../contracts/measurement.ts';
 import { STANDARD_FORMAT, cardCornersMm } from './card-formats.ts';
 import type { CardSize } from './card-formats.ts';
-/** GRADING.md §1.2: below this many photo pixels per millimetre the card's rim and defects are too coarse to measure. */
-export const MIN_PX_PER_MM = 4.5;
+/** GRADING.md §1.2, shared with the camera's guide: below this many photo pixels per millimetre the card is too coarse to measure. */
+export { MIN_PX_PER_MM } from '../contracts/measurement.ts';
 
 /** The common 63 × 88 mm card's corners in mm, clockwise from top-left (other formats: cardCornersMm). */
 export const CARD_CORNERS_MM: readonly Point[] = cardCornersMm(STANDARD_FORMAT);

@@ -1,4 +1,5 @@
 import type { MeasurementErrorCode, MeasurementRefusalDetails, Point } from '../contracts/measurement.ts';
+import { closeEnoughToGrade } from '../contracts/measurement.ts';
 import { ImageMeasurementError } from './errors.ts';
 import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex, round } from './geometry.ts';
 import type { Line } from './geometry.ts';
@@ -73,7 +74,7 @@ function findCardOfFormats(image: DecodedImage, formats: FormatSet): Point[] {
   const quad = outline === null ? null : cardInHolder(image, outline, candidateOutlines, formats);
   if (quad === null || !isConvex(quad) || !isCardAspect(aspectOf(quad), formats)) {
     // A thumbnail's card is too coarse for its outline to keep a card's shape: the reason that helps is its size.
-    if (quad !== null && isConvex(quad) && pxPerMmOf(quad) < MIN_PX_PER_MM) throw tooSmall(quad, pxPerMmOf(quad), refuse);
+    if (quad !== null && isConvex(quad) && !closeEnoughToGrade(pxPerMmOf(quad))) throw tooSmall(quad, pxPerMmOf(quad), refuse);
     throw refuse('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.', quad);
   }
   // The quad's corners are where the straight sides meet: a rounded card's outline stays inside them by up to
@@ -82,7 +83,7 @@ function findCardOfFormats(image: DecodedImage, formats: FormatSet): Point[] {
   if (cutSides.length > 0) {
     throw refuse('card_cut_off', 'The card is cut off by the edge of the photo: keep the whole card in the frame.', quad, cutSides);
   }
-  if (pxPerMmOf(quad) < MIN_PX_PER_MM) throw tooSmall(quad, pxPerMmOf(quad), refuse);
+  if (!closeEnoughToGrade(pxPerMmOf(quad))) throw tooSmall(quad, pxPerMmOf(quad), refuse);
   return quad;
 }
 

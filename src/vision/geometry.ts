@@ -1,3 +1,4 @@
+import { cardPxPerMmOfSize } from '../contracts/measurement.ts';
 import { formatOfQuad } from './card-formats.ts';
 import type { CardSize } from './card-formats.ts';
 import type { Point } from '../contracts/measurement.ts';
@@ -202,7 +203,7 @@ export function distance(a: Point, b: Point): number {
  */
 export function cardPxPerMm(quad: readonly Point[], size: CardSize = formatOfQuad(quad)): number {
   const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
-  return ((distance(tl, tr) + distance(bl, br)) / 2 / size.widthMm + (distance(tl, bl) + distance(tr, br)) / 2 / size.heightMm) / 2;
+  return cardPxPerMmOfSize((distance(tl, tr) + distance(bl, br)) / 2, (distance(tl, bl) + distance(tr, br)) / 2, size);
 }
 
 /** Median of the values (the array is sorted in place). */

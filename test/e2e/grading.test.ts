@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CardResult, CollectionCard, LeaderboardEntry } from '../../src/contracts/cards.ts';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { OFF_CENTRE_SCRATCHED, syntheticCardFile, tempDir, useFakeVisionModel, y4mFrame } from './grading-fixtures.ts';
 import { checkA11y } from './support/a11y.ts';
+import { launchWithFakeCamera } from './support/browser.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi, slowDown } from './support/ui.ts';
 
@@ -393,11 +394,7 @@ describe('the camera, refusals in place, and sharing', () => {
     fs.writeFileSync(video, y4mFrame(data, info.width, info.height));
     model.identifyAs({ cardName: 'Snorlax', cardSet: 'Jungle', cardNumber: '11/64', rarity: 'holo', estimatedValueUsd: 40 });
 
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-    });
+    const browser = await launchWithFakeCamera(video);
     try {
       for (const [viewport, name] of [[phone, 'phone'], [desktop, 'desktop']] as const) {
         const context = await browser.newContext({ baseURL: session.baseUrl, viewport, permissions: ['camera'] });

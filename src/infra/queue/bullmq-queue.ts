@@ -36,6 +36,12 @@ export function fromBullmqId(id: string): string {
   return id.replace(/^%N/, '').replace(/%(25|3A)/g, (escape) => (escape === '%25' ? '%' : ':'));
 }
 
+/**
+ * A new connection's states before it is ready: not yet started, opening the socket, and connected but still
+ * checking that Redis is ready ('connect'). A producer waits through them; from any other state it is told at once.
+ */
+const STILL_CONNECTING: ReadonlySet<string> = new Set(['wait', 'connecting', 'connect']);
+
 export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const { logger } = options;
   const prefix = options.prefix ?? 'bull';
@@ -129,7 +135,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     async enqueue(name, data, jobOptions) {
       if (closing) throw new Error(`Cannot enqueue ${name}: the queue is closing`);
       const backoff = jobOptions.backoff ?? DEFAULT_BACKOFF;
-      await producerReady(producerConnection.status === 'connecting' || producerConnection.status === 'wait' ? 2_000 : 0);
+      await producerReady(STILL_CONNECTING.has(producerConnection.status) ? 2_000 : 0);
       // An id BullMQ still holds makes add() return the existing job: no duplicate.
       await queueFor(name).add(name, data, {
         jobId: toBullmqId(jobOptions.jobId),

@@ -65,10 +65,16 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
   const timings: SideTimings = { decode: 0, measure: 0, annotate: 0 };
   // A HEIC is decoded once (libheif, slower than sharp): both attempts and the copy shown in browsers read its pixels.
   let photo: Uint8Array | RgbaPixels = input.bytes;
+  // A HEIC's JPEG copy for the pages is encoded by sharp's threads while this one measures (issue 35: a HEIC's
+  // upload to result within twice a JPEG's), not after it.
+  let displaying: Promise<Uint8Array> | undefined;
   if (sniffImageType(input.bytes) === 'image/heic') {
     const started = performance.now();
     try {
       photo = await decodeHeic(input.bytes, input.maxPixels);
+      displaying = displayCopy(photo);
+      // Awaited only for a photo that is graded; a refused one's copy is dropped, its failure with it.
+      displaying.catch(() => undefined);
     } catch (error) {
       if (error instanceof ImageMeasurementError) return { ...refusalOf(error), timings };
       throw error;
@@ -112,10 +118,10 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
   const [annotated, cardPicture] = await Promise.all([annotateSide(measured.picture, measured.measurement), encodeCardPicture(measured.picture)]);
   timings.annotate = (performance.now() - started) / 1000;
   const side = { measurement: measured.measurement, picture: measured.picture, annotated, cardPicture, label: label ?? null };
-  if (photo instanceof Uint8Array) return { ok: true, ...side, timings };
-  // Counted as decoding: it is the rest of what reading a HEIC costs.
+  if (!displaying) return { ok: true, ...side, timings };
+  // Counted as decoding: it is the rest of what reading a HEIC costs (the wait left once measuring is done).
   started = performance.now();
-  const display = await displayCopy(photo);
+  const display = await displaying;
   timings.decode += (performance.now() - started) / 1000;
   return { ok: true, ...side, display, timings };
 }

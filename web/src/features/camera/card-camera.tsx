@@ -62,7 +62,7 @@ export function CardCamera({
     }
   }
 
-  const check = useFrameCheck(video, live && step !== 'done' && !disabled, () => {
+  const check = useFrameCheck(video, camera.captureSize, live && step !== 'done' && !disabled, () => {
     if (autoCapture) void capture();
   });
 
@@ -114,6 +114,9 @@ export function CardCamera({
         style={{ aspectRatio: aspect, width: `min(100%, calc(65vh * ${aspect}))` }}
         data-testid="camera-view"
         data-hint={check.hint ?? ''}
+        data-capture-width={camera.captureSize?.width ?? ''}
+        data-capture-height={camera.captureSize?.height ?? ''}
+        data-px-per-mm={check.pxPerMm.toFixed(2)}
         data-check-ms={check.meanMs.toFixed(3)}
         data-frame-ms={check.meanFrameMs.toFixed(3)}
       >

@@ -1,6 +1,11 @@
 // The light check the camera runs on a downscaled frame a few times a second: are the card's four sides near the
 // guide, is the picture sharp and still, is there glare on the card? Pure: pixels in, a verdict out, so a test can
-// feed it drawn frames. The server measures the card properly; this only helps take a photo it will accept.
+// feed it drawn frames. The server measures the card properly; this only helps take a photo it will accept, so its
+// "close enough" is the grader's own rule (MIN_PX_PER_MM, from the contracts both import) applied at the resolution
+// the photo will be taken at, not at the size of the copy it reads.
+
+// A relative path rather than @contracts: the frame check's tests import this file outside vite.
+import { cardPxPerMmOfSize, closeEnoughToGrade } from '../../../../src/contracts/measurement.ts';
 
 /** A card's width over its height, upright (63 × 88 mm). */
 export const CARD_ASPECT = 63 / 88;
@@ -19,8 +24,23 @@ export function guideRect(width: number, height: number): Rect {
   return { left: (width - w) / 2, top: (height - h) / 2, right: (width + w) / 2, bottom: (height + h) / 2 };
 }
 
+/** The size of the photo that will be taken (the camera's stream, or its still photos), in pixels. */
+export type CaptureSize = { width: number; height: number };
+
 /**
- * What the check says, in priority order: no card near the guide, a card too small in it, glare on it, a picture
+ * How many pixels a millimetre of the card found in `frame` will span in a photo of `capture`'s size: the frame is a
+ * scaled copy of the same picture, so the card's sides scale with the longer sides of the two (either way up). Each
+ * side is found to within a frame pixel, so the card is taken a pixel smaller on each: the smallest it can be, so
+ * that a card on the grader's threshold is not called close enough by a rounding of the small copy.
+ */
+export function capturedPxPerMm(card: Rect, frame: { width: number; height: number }, capture: CaptureSize): number {
+  const scale = Math.max(capture.width, capture.height) / Math.max(frame.width, frame.height);
+  return cardPxPerMmOfSize(Math.max(0, card.right - card.left - 2) * scale, Math.max(0, card.bottom - card.top - 2) * scale);
+}
+
+/**
+ * What the check says, in priority order: no card near the guide, a card too small in it (short of the guide, or
+ * short of the grader's pixels per millimetre in the photo that will be taken), glare on it, a picture
  * that moves or is blurred, or a card ready to be taken.
  */
 export type FrameHint = 'place' | 'closer' | 'glare' | 'steady' | 'ready';
@@ -35,6 +55,8 @@ export type FrameCheck = {
   glare: number;
   /** How far the sides moved since the previous check, in frame pixels. */
   movement: number;
+  /** The card's pixels per millimetre in the photo that will be taken (0 when no card was found). */
+  pxPerMm: number;
 };
 
 /** What the check says to the person holding the camera. */
@@ -135,13 +157,13 @@ function glareShare({ data, width }: Rgba, card: Rect): number {
   return total === 0 ? 0 : glare / total;
 }
 
-const NOTHING: Omit<FrameCheck, 'hint'> = { card: null, sharpness: 0, glare: 0, movement: Infinity };
+const NOTHING: Omit<FrameCheck, 'hint'> = { card: null, sharpness: 0, glare: 0, movement: Infinity, pxPerMm: 0 };
 
 /**
  * Checks one frame (RGBA, ideally about CHECK_SIDE pixels on its longer side) against the guide. `previous` is the
- * last check's card, for how much it moved.
+ * last check's card, for how much it moved; `capture` the size of the photo that will be taken.
  */
-export function checkFrame(frame: Rgba, previous: Rect | null): FrameCheck {
+export function checkFrame(frame: Rgba, previous: Rect | null, capture: CaptureSize): FrameCheck {
   const { width, height } = frame;
   const guide = guideRect(width, height);
   const gw = guide.right - guide.left;
@@ -170,9 +192,10 @@ export function checkFrame(frame: Rgba, previous: Rect | null): FrameCheck {
     ? Math.max(Math.abs(previous.left - card.left), Math.abs(previous.right - card.right), Math.abs(previous.top - card.top), Math.abs(previous.bottom - card.bottom))
     : Infinity;
   const glare = glareShare(frame, card);
+  const pxPerMm = capturedPxPerMm(card, frame, capture);
   const hint: FrameHint =
-    ch < MIN_FILL * gh ? 'closer' : glare > MAX_GLARE ? 'glare' : movement > MAX_MOVEMENT || sharpness < MIN_SHARPNESS ? 'steady' : 'ready';
-  return { hint, card, sharpness, glare, movement };
+    ch < MIN_FILL * gh || !closeEnoughToGrade(pxPerMm) ? 'closer' : glare > MAX_GLARE ? 'glare' : movement > MAX_MOVEMENT || sharpness < MIN_SHARPNESS ? 'steady' : 'ready';
+  return { hint, card, sharpness, glare, movement, pxPerMm };
 }
 
 /** The size to copy a video frame at for the check: CHECK_SIDE on the longer side, never larger than the frame. */

@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import type { CaptureSize } from './frame-check';
 
 export type CameraStatus = { kind: 'starting' } | { kind: 'live' } | { kind: 'failed'; message: string };
 
@@ -18,11 +19,42 @@ export function cameraProblem(error: unknown): string {
 }
 
 // ImageCapture is in Chromium and Android browsers, not in TypeScript's DOM types.
-type ImageCaptureLike = { takePhoto: () => Promise<Blob> };
+type PhotoRange = { max?: number };
+type ImageCaptureLike = {
+  takePhoto: (settings?: { imageWidth?: number; imageHeight?: number }) => Promise<Blob>;
+  getPhotoCapabilities?: () => Promise<{ imageWidth?: PhotoRange; imageHeight?: PhotoRange }>;
+};
 type ImageCaptureConstructor = new (track: MediaStreamTrack) => ImageCaptureLike;
 type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean };
 
 const PHOTO_TIMEOUT_MS = 4000;
+
+/** The size of the stream's frames: what the track says it gives, else what the video shows. */
+function streamSize(track: MediaStreamTrack | null, video: HTMLVideoElement | null): CaptureSize | null {
+  const settings = track?.getSettings?.() ?? {};
+  if (settings.width && settings.height) return { width: settings.width, height: settings.height };
+  if (video && video.videoWidth > 0) return { width: video.videoWidth, height: video.videoHeight };
+  return null;
+}
+
+/** A photo's size in pixels, upright as the page would draw it. */
+async function photoSize(blob: Blob): Promise<CaptureSize | null> {
+  try {
+    const bitmap = await createImageBitmap(blob);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+/** The camera's largest still photo, asked for by size; the size it offers is not always the one it defaults to. */
+async function stillPhoto(capture: ImageCaptureLike): Promise<Blob> {
+  const capabilities = await capture.getPhotoCapabilities?.().catch(() => undefined);
+  const imageWidth = capabilities?.imageWidth?.max;
+  return capture.takePhoto(imageWidth ? { imageWidth } : undefined).catch(() => capture.takePhoto());
+}
 
 /** The largest frame the stream gives, as a JPEG. */
 function grabFrame(video: HTMLVideoElement): Promise<Blob> {
@@ -36,13 +68,16 @@ function grabFrame(video: HTMLVideoElement): Promise<Blob> {
 /**
  * A camera stream on `video`: the rear camera where there is one, at the largest resolution it offers; switch
  * between cameras, the torch where the camera has one, and a photo at the camera's full resolution
- * (ImageCapture.takePhoto where present, else the largest frame of the stream).
+ * (ImageCapture.takePhoto where present, else the largest frame of the stream). `captureSize` is the stream's frame
+ * size, which a photo is never smaller than (a still photo smaller than the stream is replaced by a frame): the
+ * guide judges "close enough" at that size, so it never promises more pixels than the photo will have.
  */
 export function useCamera(video: RefObject<HTMLVideoElement | null>) {
   const [status, setStatus] = useState<CameraStatus>({ kind: 'starting' });
   const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [torch, setTorch] = useState<{ available: boolean; on: boolean }>({ available: false, on: false });
+  const [captureSize, setCaptureSize] = useState<CaptureSize | null>(null);
   const track = useRef<MediaStreamTrack | null>(null);
 
   useEffect(() => {
@@ -72,6 +107,7 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>) {
         // Labels and the full list come once permission is given.
         const devices = await navigator.mediaDevices.enumerateDevices().catch(() => []);
         if (!cancelled) setCameras(devices.filter((d) => d.kind === 'videoinput'));
+        if (!cancelled) setCaptureSize(streamSize(track.current, video.current));
         if (!cancelled) setStatus({ kind: 'live' });
       } catch (error) {
         if (!cancelled) setStatus({ kind: 'failed', message: cameraProblem(error) });
@@ -80,6 +116,7 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>) {
     return () => {
       cancelled = true;
       track.current = null;
+      setCaptureSize(null);
       stream?.getTracks().forEach((t) => t.stop());
     };
   }, [deviceId, video]);
@@ -108,17 +145,19 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>) {
     if (Capture && t && t.readyState === 'live') {
       try {
         const photo = await Promise.race([
-          new Capture(t).takePhoto(),
+          stillPhoto(new Capture(t)),
           new Promise<never>((_, reject) => setTimeout(() => reject(new Error('takePhoto timed out')), PHOTO_TIMEOUT_MS)),
         ]);
-        if (photo.size > 0) return photo;
+        const stream = streamSize(t, v);
+        const size = photo.size > 0 ? await photoSize(photo) : null;
+        if (size && (!stream || Math.max(size.width, size.height) >= Math.max(stream.width, stream.height))) return photo;
       } catch {
-        // Some cameras refuse photos while streaming: the largest frame instead.
+        // Some cameras refuse photos while streaming, or give them smaller than the stream: the largest frame instead.
       }
     }
     if (!v || v.videoWidth === 0) throw new Error('The camera has no picture yet.');
     return grabFrame(v);
   }, [video]);
 
-  return { status, canSwitch: cameras.length > 1, switchCamera, torch, toggleTorch, takePhoto };
+  return { status, captureSize, canSwitch: cameras.length > 1, switchCamera, torch, toggleTorch, takePhoto };
 }

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { checkFrame, checkSize, type FrameHint, type Rect } from './frame-check';
+import { type CaptureSize, checkFrame, checkSize, type FrameHint, type Rect } from './frame-check';
 
 const CHECK_EVERY_MS = 120;
 /** A slow device checks less often: the check never takes more than about a quarter of the main thread. */
@@ -13,26 +13,29 @@ export type FrameCheckState = {
   hint: FrameHint | null;
   /** The card as found, as shares of the frame (for drawing), or null. */
   card: Rect | null;
+  /** The card's pixels per millimetre in the photo that will be taken (0 without a card). */
+  pxPerMm: number;
   /** Mean time of one check, in milliseconds: the pixel check alone, and with copying the frame down to its size. */
   meanMs: number;
   meanFrameMs: number;
 };
 
 /**
- * Runs the frame check on the live video a few times a second while `active`, and calls `onSteady` once the card
+ * Runs the frame check on the live video a few times a second while `active` (judging the card's size at
+ * `captureSize`, the photo's, once known), and calls `onSteady` once the card
  * has been ready for READY_CHECKS checks in a row. After that it waits until the card has left the guide (turned
  * over, or another card) before it calls again.
  */
-export function useFrameCheck(video: RefObject<HTMLVideoElement | null>, active: boolean, onSteady: () => void): FrameCheckState {
-  const [state, setState] = useState<FrameCheckState>({ hint: null, card: null, meanMs: 0, meanFrameMs: 0 });
+export function useFrameCheck(video: RefObject<HTMLVideoElement | null>, captureSize: CaptureSize | null, active: boolean, onSteady: () => void): FrameCheckState {
+  const [state, setState] = useState<FrameCheckState>({ hint: null, card: null, pxPerMm: 0, meanMs: 0, meanFrameMs: 0 });
   const steadyRef = useRef(onSteady);
   steadyRef.current = onSteady;
   // Kept across pauses: a card already taken is not taken again until it has left the guide.
   const armed = useRef(true);
 
   useEffect(() => {
-    if (!active) {
-      setState((s) => ({ ...s, hint: null, card: null }));
+    if (!active || !captureSize) {
+      setState((s) => ({ ...s, hint: null, card: null, pxPerMm: 0 }));
       return;
     }
     const canvas = document.createElement('canvas');
@@ -65,7 +68,7 @@ export function useFrameCheck(video: RefObject<HTMLVideoElement | null>, active:
       context.drawImage(v, 0, 0, width, height);
       const pixels = context.getImageData(0, 0, width, height);
       const copied = performance.now();
-      const result = checkFrame(pixels, previous);
+      const result = checkFrame(pixels, previous, captureSize);
       const done = performance.now();
       totalMs += done - copied;
       totalFrameMs += done - started;
@@ -81,7 +84,7 @@ export function useFrameCheck(video: RefObject<HTMLVideoElement | null>, active:
       }
       if (candidateCount >= HINT_CHECKS || shown === null) shown = candidate;
       const card = result.card && { left: result.card.left / width, top: result.card.top / height, right: result.card.right / width, bottom: result.card.bottom / height };
-      setState({ hint: shown, card, meanMs: totalMs / checks, meanFrameMs: totalFrameMs / checks });
+      setState({ hint: shown, card, pxPerMm: result.pxPerMm, meanMs: totalMs / checks, meanFrameMs: totalFrameMs / checks });
       if (armed.current && ready >= READY_CHECKS) {
         armed.current = false;
         ready = 0;
@@ -91,7 +94,7 @@ export function useFrameCheck(video: RefObject<HTMLVideoElement | null>, active:
     };
     schedule();
     return () => clearTimeout(timer);
-  }, [active, video]);
+  }, [active, captureSize, video]);
 
   return state;
 }

@@ -7,6 +7,7 @@ import { myCardsQueryOptions } from '@/features/collection/api';
 import { leaderboardQueryOptions } from '@/features/leaderboard/api';
 import { portfolioQueryOptions } from '@/features/portfolio/api';
 import { ApiError, apiRequest, apiUpload, getQueryFn } from '@/lib/api-client';
+import { uploadableFile } from './heic-to-jpeg';
 
 /**
  * What the upload card holds: files in the 'Upload Files' tab (or taken in 'Take Photo', which fills the same two),
@@ -24,11 +25,12 @@ export function hasFront(input: GradingInput): boolean {
   return input.mode === 'urls' ? input.frontUrl.trim() !== '' : input.front !== null;
 }
 
-function gradingForm(input: GradingInput): FormData {
+/** The photos as sent: a HEIC the browser can decode goes as a JPEG of it (./heic-to-jpeg.ts). */
+async function gradingForm(input: GradingInput): Promise<FormData> {
   const form = new FormData();
   if (input.mode !== 'urls') {
-    if (input.front) form.append('frontImage', input.front);
-    if (input.back) form.append('backImage', input.back);
+    if (input.front) form.append('frontImage', await uploadableFile(input.front));
+    if (input.back) form.append('backImage', await uploadableFile(input.back));
   } else {
     // Trimmed; a blank URL is not sent at all, which the server reads as null (SPEC.md §5).
     const frontUrl = input.frontUrl.trim();
@@ -51,7 +53,7 @@ async function postGradeCard(form: FormData): Promise<CardResult> {
  */
 export function useGradeCardMutation() {
   return useMutation({
-    mutationFn: (input: GradingInput) => postGradeCard(gradingForm(input)),
+    mutationFn: async (input: GradingInput) => postGradeCard(await gradingForm(input)),
     onError: (error) => {
       const description = (error instanceof ApiError && error.serverMessage) || 'Failed to process card';
       toast({ title: 'Error', description, variant: 'destructive' });
@@ -62,8 +64,8 @@ export function useGradeCardMutation() {
 async function saveToCollection(result: CardResult, input: GradingInput): Promise<string> {
   if (input.mode !== 'urls' && input.front) {
     const form = new FormData();
-    form.append('frontImage', input.front);
-    if (input.back) form.append('backImage', input.back);
+    form.append('frontImage', await uploadableFile(input.front));
+    if (input.back) form.append('backImage', await uploadableFile(input.back));
     return (await postGradeCard(form)).id;
   }
   if (!result.id) throw new MissingImagesError();

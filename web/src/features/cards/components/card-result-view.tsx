@@ -1,5 +1,5 @@
 import type { CardResult } from '@contracts/cards';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { formatCardType, formatDate } from '../grade-format';
 import { CardFacts, MarketValue, SetInformation } from './card-information';
@@ -10,7 +10,9 @@ import { DefectsSection } from './defects-section';
 import { GradeSummary } from './grade-summary';
 import { GradingDetails } from './grading-details';
 import { RarityBadge } from './rarity-badge';
-import { WorthGradingSection } from '@/features/grading/components/worth-grading';
+
+// Loaded with the result it follows, not with the home page: the home page's JavaScript keeps within its 200 KB.
+const WorthGradingSection = lazy(() => import('@/features/grading/components/worth-grading').then((module) => ({ default: module.WorthGradingSection })));
 
 /** What a screen reader hears when a fresh result appears. */
 export function resultAnnouncement(result: CardResult): string {
@@ -93,7 +95,9 @@ export function CardResultView({
           <CenteringSection result={result} />
           <DefectsSection result={result} />
           <MarketValue result={result} />
-          <WorthGradingSection cardId={result.id} />
+          <Suspense fallback={null}>
+            <WorthGradingSection cardId={result.id} />
+          </Suspense>
           <CardFacts result={result} />
           <SetInformation result={result} />
         </div>

@@ -1,11 +1,10 @@
 import type { CardResult } from '@contracts/cards';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { LoaderCircle, RotateCcw, Save } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api';
-import { CardResultView } from '@/features/cards/components/card-result-view';
 import { ProfessionalGradingButton } from '@/features/cards/components/professional-grading-button';
 import { ShareButton } from '@/features/cards/components/share-button';
 import { HomePage } from '@/features/home/components/home-page';
@@ -15,6 +14,10 @@ import { refusalOf } from '../refusal';
 import { useRememberedChoice } from '../use-remembered-choice';
 import { AnalyzingCard } from './analyzing-card';
 import { UploadCard } from './upload-card';
+
+// The result is loaded once a card is being graded, not with the home page, which keeps its JavaScript within 200 KB.
+const loadResultView = () => import('@/features/cards/components/card-result-view');
+const CardResultView = lazy(() => loadResultView().then((module) => ({ default: module.CardResultView })));
 
 /**
  * Home (/) as SPEC.md §4 runs it: idle (upload card and leaderboard), processing (the loader in place of the
@@ -32,6 +35,7 @@ export function GradingHome() {
       toast({ title: 'Missing front image', description: 'Please upload at least the front of your card', variant: 'destructive' });
       return;
     }
+    void loadResultView();
     grade.mutate(input, {
       onSuccess: (card) => {
         setResult(card);
@@ -55,7 +59,11 @@ export function GradingHome() {
   }
 
   if (result) {
-    return <CardResultView result={result} announce actions={<ResultActions result={result} input={input} onGradeAnother={gradeAnother} />} />;
+    return (
+      <Suspense fallback={<AnalyzingCard />}>
+        <CardResultView result={result} announce actions={<ResultActions result={result} input={input} onGradeAnother={gradeAnother} />} />
+      </Suspense>
+    );
   }
   return (
     <HomePage>
