@@ -4,6 +4,7 @@ import type { FormatSet } from './card-formats.ts';
 import { MIN_PX_PER_MM } from './card-outline.ts';
 import { fitLineRobust, intersectLines, isConvex, polygonArea } from './geometry.ts';
 import type { Line } from './geometry.ts';
+import { rgbDistance } from './image.ts';
 import type { DecodedImage } from './image.ts';
 
 // Finding the card by its straight sides: the way a document scanner finds a page. Colour segmentation fails when
@@ -495,12 +496,8 @@ function oneBorderAllRound(search: SearchImage, quad: Point[]): boolean {
     if (spread / count > BORDER_SPREAD) return false;
     means.push(mean);
   }
-  for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) if (colourGap(means[i]!, means[j]!) > BORDER_AGREEMENT) return false;
+  for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) if (rgbDistance(means[i]!, means[j]!) > BORDER_AGREEMENT) return false;
   return true;
-}
-
-function colourGap(a: readonly number[], b: readonly number[]): number {
-  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 }
 
 /** Share of the points between shares `from` and `to` of the side where an edge crosses it (within ±1.5 px). */

@@ -2,6 +2,7 @@ import type { Centering, EdgeName } from '../contracts/measurement.ts';
 import { edgeStrides } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { round } from './geometry.ts';
+import { rgbDistance } from './image.ts';
 
 /**
  * Where along each side the strips are taken, as shares of the side's length: clear of the rounded corners, and
@@ -147,7 +148,7 @@ const OPPOSITE: Record<EdgeName, EdgeName> = { left: 'right', right: 'left', top
  */
 function lacksBorderColour(strips: StripReading[], borderColour: readonly number[]): boolean {
   const unlike = strips.filter(
-    (strip) => chromaticityDistance(strip.reference, borderColour) > OTHER_COLOUR || colourDistance(strip.reference, borderColour) > UNLIKE_BORDER,
+    (strip) => chromaticityDistance(strip.reference, borderColour) > OTHER_COLOUR || rgbDistance(strip.reference, borderColour) > UNLIKE_BORDER,
   ).length;
   return unlike * 3 >= strips.length * 2;
 }
@@ -160,10 +161,6 @@ function chromaticityDistance(a: readonly number[], b: readonly number[]): numbe
   const sa = a[0]! + a[1]! + a[2]! + 1;
   const sb = b[0]! + b[1]! + b[2]! + 1;
   return Math.hypot(a[0]! / sa - b[0]! / sb, a[1]! / sa - b[1]! / sb, a[2]! / sa - b[2]! / sb);
-}
-
-function colourDistance(a: readonly number[], b: readonly number[]): number {
-  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 }
 
 function medianColour(colours: readonly (readonly number[])[]): [number, number, number] {
@@ -187,7 +184,7 @@ function agreeingStrips(strips: StripReading[]): StripReading[] | null {
   const found = strips.filter((strip) => strip.widthMm !== null);
   if (found.length < MIN_AGREEING_STRIPS) return null;
   const reference = medianColour(found.map((strip) => strip.reference));
-  const sameColour = found.filter((strip) => colourDistance(strip.reference, reference) < SAME_COLOUR);
+  const sameColour = found.filter((strip) => rgbDistance(strip.reference, reference) < SAME_COLOUR);
   const plain = widestAgreement(sameColour);
   if (plain.length >= MIN_AGREEING_STRIPS) return plain;
   const patterned = widestAgreement(found);

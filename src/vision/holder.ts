@@ -2,7 +2,7 @@ import type { Point } from '../contracts/measurement.ts';
 import { CARD_FORMATS, isCardAspect } from './card-formats.ts';
 import type { FormatSet } from './card-formats.ts';
 import { distance, polygonArea } from './geometry.ts';
-import { luma } from './image.ts';
+import { luma, rgbDistance } from './image.ts';
 import type { DecodedImage } from './image.ts';
 import { findSlabLabelAbove, holderBodyBelowLabel } from './slab-label.ts';
 
@@ -117,7 +117,7 @@ function isHolder(image: DecodedImage, outline: Point[], inside: Point[][], form
   const clearest = Math.max(...inside.map((quad) => cutScore(image, quad)));
   const isWall = (quad: Point[]) => sharesOf(quad, outline).every((share) => share >= WALL_SHARE) && cutScore(image, quad) >= WALL_CLARITY * clearest;
   if (inside.some(isWall)) return true;
-  const wellStep = (quad: Point[]) => colourDistance(band(image, outline, -BAND_SHARE).mean, band(image, quad, BAND_SHARE).mean);
+  const wellStep = (quad: Point[]) => rgbDistance(band(image, outline, -BAND_SHARE).mean, band(image, quad, BAND_SHARE).mean);
   const inWell = (quad: Point[]) => isDarkerOutside(image, quad) && cutScore(image, quad) >= CLEAR_CUT_STEP && wellStep(quad) >= WELL_STEP;
   if (inside.some(inWell)) return true;
   return inside.some((quad) => isDarkerOutside(image, quad)) && findSlabLabelAbove(image, outline, formats) !== null;
@@ -142,15 +142,11 @@ function nestedOutlines(image: DecodedImage, outer: Point[], candidateOutlines: 
     });
 }
 
-function colourDistance(a: readonly number[], b: readonly number[]): number {
-  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
-}
-
 /** How much `quad` looks like a card's cut: the colour step across it, discounted by how much the band outside varies. */
 function cutScore(image: DecodedImage, quad: Point[]): number {
   const outside = band(image, quad, BAND_SHARE);
   const inside = band(image, quad, -BAND_SHARE);
-  const step = colourDistance(outside.mean, inside.mean);
+  const step = rgbDistance(outside.mean, inside.mean);
   return ((luma(...outside.mean) < luma(...inside.mean) ? 1 : LIGHTER_OUTSIDE_WEIGHT) * step) / (1 + outside.spread / PLAIN_BAND_SPREAD);
 }
 

@@ -54,6 +54,11 @@ export function chroma(r: number, g: number, b: number): number {
   return Math.max(r, g, b) - Math.min(r, g, b);
 }
 
+/** The distance between two colours given as [r, g, b] (means of bands and strips). */
+export function rgbDistance(a: readonly number[], b: readonly number[]): number {
+  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+}
+
 export function colourDistance(r1: number, g1: number, b1: number, r2: number, g2: number, b2: number): number {
   const dr = r1 - r2;
   const dg = g1 - g2;

@@ -3,7 +3,7 @@ import { CARD_FORMATS, formatOfQuad, isCardAspect, quadAspect } from './card-for
 import type { FormatSet } from './card-formats.ts';
 import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex } from './geometry.ts';
 import type { Line } from './geometry.ts';
-import { sampleRgb } from './image.ts';
+import { rgbDistance, sampleRgb } from './image.ts';
 import type { DecodedImage } from './image.ts';
 
 // A card's side is where the card's own colour meets the background: its border on one side along its whole length,
@@ -65,11 +65,11 @@ export function outermostSides(image: DecodedImage, quad: Point[], formats: Form
   let moved = false;
   for (let k = 0; k < 4; k++) {
     const side = sides[k]!;
-    const contrast = colourGap(border, side.background);
+    const contrast = rgbDistance(border, side.background);
     if (contrast < MIN_BORDER_CONTRAST) continue;
     // Outside: the border (closer to it than half its distance from the background). Inside: not the border.
-    if (colourGap(side.outside, border) > 0.5 * contrast) continue;
-    if (colourGap(side.inside, border) < Math.max(MIN_BORDER_CONTRAST, 0.5 * contrast)) continue;
+    if (rgbDistance(side.outside, border) > 0.5 * contrast) continue;
+    if (rgbDistance(side.inside, border) < Math.max(MIN_BORDER_CONTRAST, 0.5 * contrast)) continue;
     const line = edgeBeyond(side, border, pxPerMm);
     if (line === null) continue;
     lines[k] = line;
@@ -148,14 +148,14 @@ function borderColourOf(sides: readonly SideReading[]): [number, number, number]
   let best: { colour: readonly number[]; shown: number; inside: number } | null = null;
   for (const side of sides) {
     const others = sides.filter((other) => other !== side);
-    const inside = others.filter((other) => colourGap(other.inside, side.inside) <= BORDER_AGREEMENT).length;
-    const shown = others.filter((other) => colourGap(other.inside, side.inside) <= BORDER_AGREEMENT || colourGap(other.outside, side.inside) <= BORDER_AGREEMENT).length;
+    const inside = others.filter((other) => rgbDistance(other.inside, side.inside) <= BORDER_AGREEMENT).length;
+    const shown = others.filter((other) => rgbDistance(other.inside, side.inside) <= BORDER_AGREEMENT || rgbDistance(other.outside, side.inside) <= BORDER_AGREEMENT).length;
     if (shown < 2) continue;
     if (best === null || shown > best.shown || (shown === best.shown && inside > best.inside)) best = { colour: side.inside, shown, inside };
   }
   if (best === null) return null;
   // The sides showing it inside: their median, so one side's shading does not decide it.
-  return medianColour(sides.map((side) => side.inside).filter((colour) => colourGap(colour, best.colour) <= BORDER_AGREEMENT));
+  return medianColour(sides.map((side) => side.inside).filter((colour) => rgbDistance(colour, best.colour) <= BORDER_AGREEMENT));
 }
 
 /**
@@ -202,10 +202,6 @@ function medianColour(colours: ReadonlyArray<readonly number[]>): [number, numbe
     return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
   };
   return [channel(0), channel(1), channel(2)];
-}
-
-function colourGap(a: readonly number[], b: readonly number[]): number {
-  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 }
 
 /** The line through two points, as geometry.ts's Line (unit normal, offset). */

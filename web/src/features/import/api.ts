@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { myCardsQueryOptions } from '@/features/collection/api';
 import { portfolioQueryOptions } from '@/features/portfolio/api';
 import { ApiError, apiRequest, apiUpload, getQueryFn } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 // The import calls of SPEC.md §7 with the toasts of §8: the template, the upload, the history, delete; and beyond
 // SPEC cancel, every row's outcome, a failed row's URLs fixed, and retry of the failed rows. The imports list in the
@@ -71,14 +72,7 @@ export function useDownloadTemplateMutation() {
     mutationFn: async () => {
       const response = await fetch('/api/download-template', { credentials: 'include' });
       if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = TEMPLATE_FILE_NAME;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      saveFile(await response.blob(), TEMPLATE_FILE_NAME);
     },
     onSuccess: () => toast({ ...importMessages.templateDownloaded }),
     onError: () => toast({ ...importMessages.downloadFailed, variant: 'destructive' }),

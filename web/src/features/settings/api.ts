@@ -4,6 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { providerProfileQueryOptions } from '@/features/profile/api';
 import { userQueryOptions } from '@/features/auth/api';
+import { saveFile } from '@/lib/save-file';
 
 export const accountSettingsQueryOptions = queryOptions<AccountSettings>({ queryKey: ['/api/account/settings'] });
 
@@ -69,14 +70,7 @@ export function useDownloadMyDataMutation() {
       const response = await fetch('/api/account/export', { credentials: 'include' });
       if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'card-grader-my-data.zip';
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+      saveFile(await response.blob(), name);
     },
     onSuccess: () => toast({ title: 'Download Ready', description: 'Your data has been downloaded.', duration: 3000 }),
     onError: (error) => toast({ title: 'Download Failed', description: messageOf(error, personalDataMessages.downloadFailed), variant: 'destructive' }),

@@ -22,6 +22,7 @@ import { CollectionGrid } from './collection-grid';
 import { CollectionPagination } from './collection-pagination';
 import { CollectionTable } from './collection-table';
 import { CollectionToolbar } from './collection-toolbar';
+import { saveCsv } from '@/lib/save-file';
 
 const LIST_KEYS = ['q', 'sort', 'price', 'grade'] as const;
 
@@ -46,7 +47,7 @@ export function CollectionPage({ search, onSearchChange }: { search: CollectionS
       return;
     }
     try {
-      downloadText(collectionCsv(sortCards(cards, DEFAULT_SORT)), csvFileName(new Date()));
+      saveCsv(collectionCsv(sortCards(cards, DEFAULT_SORT)), csvFileName(new Date()));
       toast({ title: 'Export Complete', description: `Exported ${cards.length} cards to CSV file.` });
     } catch {
       toast({ title: 'Export Failed', description: 'Failed to export your collection. Please try again.', variant: 'destructive' });
@@ -149,17 +150,4 @@ function EmptyCollection({ collectionIsEmpty }: { collectionIsEmpty: boolean }) 
       ) : null}
     </div>
   );
-}
-
-/** Saves text as a file through a temporary link, the way a browser downloads. */
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken its copy once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

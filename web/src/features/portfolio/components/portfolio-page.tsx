@@ -23,6 +23,7 @@ import { ImageViewer, type ViewedImages } from './image-viewer';
 import { PortfolioCardList, PortfolioTable } from './portfolio-list';
 import { SummaryCards } from './summary-cards';
 import { ValueChart } from './value-chart';
+import { saveCsv } from '@/lib/save-file';
 
 const LIST_KEYS = ['q', 'graded', 'sort'] as const;
 
@@ -56,14 +57,7 @@ export function PortfolioPage({ search, onSearchChange }: { search: PortfolioSea
       toast({ title: 'No Data', description: 'Your portfolio is empty. Add some cards before exporting.', variant: 'destructive' });
       return;
     }
-    const url = URL.createObjectURL(new Blob([portfolioCsv(sortPortfolio(cards, DEFAULT_SORT))], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = portfolioCsvFileName(new Date());
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveCsv(portfolioCsv(sortPortfolio(cards, DEFAULT_SORT)), portfolioCsvFileName(new Date()));
     toast({ title: 'Export Complete', description: `Exported ${cards.length} cards to CSV file.` });
   }
 
