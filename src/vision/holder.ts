@@ -14,7 +14,8 @@ import { findSlabLabelAbove, holderBodyBelowLabel } from './slab-label.ts';
 // above it with a card lying in a dark well inside (isHolder); a raw card shows neither, only its printed frame a
 // border's width in. In a holder, the card is the nested outline that most looks like a cut: a plain band outside it
 // (the well) that steps to another colour inside it (its border or its art). A printed frame has the card's border
-// outside it, and a holder's wall plastic on both sides.
+// outside it, and a holder's wall plastic on both sides. Nor does a printed frame lie as far inside as a card lies in
+// its holder (MAX_PRINTED_FRAME_SHARE).
 
 /** Each look inside an outline leaves out a band this share of its width wide, so its own edge is not found again. */
 const INSET_SHARE = 0.015;
@@ -33,6 +34,15 @@ const WALL_SHARE = 0.945;
 const WALL_CLARITY = 0.25;
 /** A nested outline is centred in the outer within this share of its size (a slab centres the card's well). */
 const MAX_OFF_CENTRE_SHARE = 0.12;
+/**
+ * A card's printed frame lies at most this share of the card's size inside its cut on both axes: a border of 7% of
+ * the width each side, 4.4 mm on a 63 mm card, is wider than the borders cards print (2–4 mm: modern, vintage and
+ * Pokémon alike). A card-shaped outline further in on both axes, centred, is not the print's frame: the outline
+ * round it is a holder's, and it is the card. It tells the holder of a listing photo cropped below its label, its
+ * well as light as the plastic, where neither a wall's second face nor a dark well shows (a clear holder over a
+ * white table, at 5 px/mm).
+ */
+const MAX_PRINTED_FRAME_SHARE = 0.86;
 /** At most this many outlines within one another: a holder's frame, wall and well, the card, its printed frame. */
 const MAX_DEPTH = 5;
 /** The bands read beside an outline: this share of its width (about a millimetre on a card) out and in. */
@@ -91,7 +101,11 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
   for (let depth = firstDepth; depth < MAX_DEPTH; depth++) {
     const inside = nestedOutlines(image, outer, candidateOutlines, formats);
     if (inside.length === 0) break;
-    if (depth === 0 && !isHolder(image, outline, inside, formats)) return outline;
+    if (depth === 0 && !isHolder(image, outline, inside, formats)) {
+      // No wall, well or label tells a holder; a card-shaped outline too far in to be the print's frame still does.
+      const tooFarInForAFrame = inside.filter((quad) => sharesOf(quad, outline).every((share) => share <= MAX_PRINTED_FRAME_SHARE));
+      return tooFarInForAFrame.length === 0 ? outline : tooFarInForAFrame.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
+    }
     nested.push(...inside);
     outer = inside.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
   }

@@ -65,3 +65,27 @@ describe('a card in a slab in a listing photo, its label cropped off', () => {
     for (const borderMm of [horizontal.firstMm, horizontal.secondMm, vertical.firstMm, vertical.secondMm]) expect(Math.abs(borderMm - 3)).toBeLessThanOrEqual(0.6);
   });
 });
+
+// The same listing photo of a clear holder over a white table (issue 30): its well as light as its plastic, so no
+// dark well tells it, and a vintage card's toned border steps little from the plastic. The card lies further in than
+// any card's printed frame lies inside its cut (7% of its width a side), so the outline round it is the holder's.
+describe('a card in a clear slab in a listing photo, on a white table', () => {
+  const clearListing = (rotationDeg: number): SyntheticCardSpec => ({
+    pxPerMm: 5.5,
+    borderColor: '#d9c7a0',
+    photo: { noise: 3, background: '#f4f4f2', rotationDeg, cardScale: 0.8, aspect: 0.78, slab: { look: 'listing', well: 'clear', company: 'PSA', gradeText: '', cert: '' } },
+  });
+
+  // Not yet: turned a degree or two, the outlines offered inside this holder are its well's, not the card's, and the
+  // holder is measured, as for the dark well above turned the other way.
+  it.each([
+    [0, 3],
+    [0, 4],
+  ])('given a clear holder turned %i°, when measured, then the card is found at its own edges, not the holder (seed %i)', async (rotationDeg, seed) => {
+    const measurement = await measured(clearListing(rotationDeg), seed);
+    // Measured on the holder, the scale is the holder's: 63 mm of card would span the holder's 77 mm.
+    if (!measurement.centering.measurable) throw new Error(`centering not measurable: ${measurement.centering.reason}`);
+    const { horizontal, vertical } = measurement.centering;
+    for (const borderMm of [horizontal.firstMm, horizontal.secondMm, vertical.firstMm, vertical.secondMm]) expect(Math.abs(borderMm - 3)).toBeLessThanOrEqual(0.6);
+  });
+});

@@ -17,7 +17,7 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       {
         "set": "bm_",
         "photos": 40,
-        "graded": 33
+        "graded": 32
       },
       {
         "set": "wo_",
@@ -26,85 +26,93 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-28",
-    "engineVersion": "35efd4bd5290",
+    "engineVersion": "e2ba6ecef400",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
-    "centeringWhenNotMeasurable": 8.2,
+    "centeringWhenNotMeasurable": 7.7,
     "weights": {
-      "centeringOffset": 0,
-      "worstCorner": 0.4292,
-      "otherCorners": 0.1848,
-      "edgeWhitening": 0.0448,
+      "centeringOffset": 0.0022,
+      "worstCorner": 0.5046,
+      "otherCorners": 0.2955,
+      "edgeWhitening": 0.3137,
       "deepestNick": 0,
-      "scratches": 0.0166,
-      "spots": 1.2316,
+      "scratches": 0,
+      "spots": 1.4045,
       "printLine": 0,
       "crease": 0
     },
     "scoreToGrade": [
       [
-        0.4148,
+        0.52,
         8.67
       ],
       [
-        1.0033,
-        7.75
+        1.6125,
+        8
       ],
       [
-        1.8076,
-        7.71
+        2.5002,
+        7.67
       ],
       [
-        2.2443,
-        5.38
+        2.7232,
+        7.27
       ],
       [
-        2.8212,
-        5.33
+        2.9627,
+        6.67
       ],
       [
-        3.6426,
-        3
+        3.2036,
+        6.18
+      ],
+      [
+        3.9895,
+        4.83
+      ],
+      [
+        4.8489,
+        2.5
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -0.87,
-        "above": 3.36
+        "below": -1.49,
+        "above": 3.03
       },
       "coarse": {
-        "below": -5.54,
-        "above": 3.83
+        "below": -3.83,
+        "above": 2.74
       }
     },
-    "withinOne": 0.31,
+    "withinOne": 0.32,
     "beatsConstantGuess": false
   },
   "crossValidated": {
     "estimate": {
-      "count": 70,
-      "spearman": -0.018,
-      "exact": 0.171,
-      "withinOne": 0.314,
-      "withinTwo": 0.486,
-      "meanAbsError": 2.371
+      "count": 69,
+      "spearman": 0.15,
+      "exact": 0.159,
+      "withinOne": 0.319,
+      "withinTwo": 0.551,
+      "meanAbsError": 2.145
     },
     "constantGuess": {
-      "count": 70,
+      "count": 69,
       "spearman": null,
-      "exact": 0.186,
-      "withinOne": 0.529,
-      "withinTwo": 0.729,
-      "meanAbsError": 2.086
+      "exact": 0.188,
+      "withinOne": 0.536,
+      "withinTwo": 0.739,
+      "meanAbsError": 2.029
     },
     "engineOverallGrade": {
-      "count": 70,
-      "spearman": 0.109,
-      "exact": 0.071,
-      "withinOne": 0.271,
-      "withinTwo": 0.586,
-      "meanAbsError": 2.317
+      "count": 69,
+      "spearman": 0.151,
+      "exact": 0.087,
+      "withinOne": 0.275,
+      "withinTwo": 0.594,
+      "meanAbsError": 2.236
     }
   }
 });

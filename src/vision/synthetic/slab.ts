@@ -45,6 +45,9 @@ const LISTING_BODY = '#8d9096';
 const LISTING_WALL = '#dcdee1';
 const LISTING_WALL_MM = 4;
 const LISTING_WELL = '#2c2e33';
+/** Clear plastic over a white table: the well a light grey, a little darker than the wall ridge round it. */
+const LISTING_CLEAR_BODY = '#d6d8db';
+const LISTING_CLEAR_WELL = '#c3c6ca';
 const LISTING_WELL_MM = 2.5;
 
 const f = (value: number) => Number(value.toFixed(4)).toString();
@@ -60,7 +63,7 @@ const PSA_RED = '#c8202f';
 export function slabSvg(slab: SyntheticSlab, pxPerMm: number, size: CardSize): string {
   const { left, top, right, bottom } = slabOutlineMm(slab, size);
   const [width, height] = [right - left, bottom - top];
-  const holder = slab.look === 'scanned' ? scannedHolder(size) : slab.look === 'listing' ? listingHolder(size) : clearHolder(size);
+  const holder = slab.look === 'scanned' ? scannedHolder(size) : slab.look === 'listing' ? listingHolder(size, slab.well ?? 'dark') : clearHolder(size);
   const label = slab.look === 'listing' ? [] : slab.layout === 'psa' ? psaLabel(slab, size) : namedLabel(slab, size);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width * pxPerMm)}" height="${Math.round(height * pxPerMm)}" viewBox="${f(left)} ${f(top)} ${f(width)} ${f(height)}">`,
@@ -97,14 +100,14 @@ function scannedHolder(size: CardSize): string[] {
   ];
 }
 
-/** What is left of a holder in a listing photo cropped below its label: light plastic, one wall ridge, a dark well. */
-function listingHolder(size: CardSize): string[] {
+/** What is left of a holder in a listing photo cropped below its label: light plastic, one wall ridge, the well. */
+function listingHolder(size: CardSize, well: 'dark' | 'clear'): string[] {
   const { left, top, right, bottom } = listingSlabMm(size);
   const around = (mm: number) => `x="${f(-mm)}" y="${f(-mm)}" width="${f(size.widthMm + 2 * mm)}" height="${f(size.heightMm + 2 * mm)}"`;
   return [
-    `<rect x="${f(left)}" y="${f(top)}" width="${f(right - left)}" height="${f(bottom - top)}" rx="${HOLDER_CORNER_MM}" fill="${LISTING_BODY}"/>`,
+    `<rect x="${f(left)}" y="${f(top)}" width="${f(right - left)}" height="${f(bottom - top)}" rx="${HOLDER_CORNER_MM}" fill="${well === 'dark' ? LISTING_BODY : LISTING_CLEAR_BODY}"/>`,
     `<rect ${around(LISTING_WALL_MM)} rx="${HOLDER_CORNER_MM}" fill="${LISTING_WALL}"/>`,
-    `<rect ${around(LISTING_WELL_MM)} rx="${HOLDER_CORNER_MM}" fill="${LISTING_WELL}"/>`,
+    `<rect ${around(LISTING_WELL_MM)} rx="${HOLDER_CORNER_MM}" fill="${well === 'dark' ? LISTING_WELL : LISTING_CLEAR_WELL}"/>`,
   ];
 }
 

@@ -41,6 +41,11 @@ export interface SyntheticSlab {
    * seller's listing photo shows it: cropped below the label (none drawn), light plastic, the card in a dark well.
    */
   look?: 'clear' | 'scanned' | 'listing';
+  /**
+   * A listing photo's well: 'dark' (default), the holder's dark insert behind the card; 'clear', clear plastic over
+   * a white table, the well as light as the plastic round it, as many listing photos of vintage cards show it.
+   */
+  well?: 'dark' | 'clear';
   /** Named layout: printed large at the label's foot, as the grader's logo: "BECKETT", "CGC". PSA layout: unused. */
   company: string;
   /** Named layout: the grade as the label prints it, "9.5 GEM MINT". PSA layout: the descriptor alone, "MINT". */
