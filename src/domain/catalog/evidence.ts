@@ -133,8 +133,9 @@ const MIN_MARGIN = 1.5;
 /** The score and lead at which it is sure (confidence ≥ 0.8): at least two kinds of fact and a clear lead. */
 const SURE_SCORE = 6;
 const SURE_MARGIN = 3;
-/** How many candidates are offered when not sure. */
+/** How many candidates are offered when not sure, and the least score one needs (a number, an attack, a name and more). */
 export const MAX_OFFERED = 3;
+const MIN_OFFERED_SCORE = 2;
 
 function parseNumber(read: string): { number: string; total: string | null } | null {
   const text = read.replace(/\s+/g, '').toUpperCase();
@@ -269,7 +270,7 @@ export function matchByEvidence(catalog: Catalog, reading: FaceReading): Evidenc
   const knownName = nameReadPlainly(catalog, reading);
   const scored = [...gatherCandidates(catalog, reading, facts).values()]
     .map((card) => scoreCard(card, reading, facts, knownName))
-    .filter((candidate) => candidate.score > 0)
+    .filter((candidate) => candidate.score >= MIN_OFFERED_SCORE)
     .sort((a, b) => b.score - a.score || b.card.set.releaseDate.localeCompare(a.card.set.releaseDate) || a.card.id.localeCompare(b.card.id));
   const [best, second] = scored;
   if (!best) return { card: null, confidence: 0, evidence: [], candidates: [] };
