@@ -4,6 +4,7 @@ import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { formatCardType, formatDate } from '../grade-format';
 import { CardFacts, MarketValue, SetInformation } from './card-information';
 import { CardImages } from './card-images';
+import { CatalogCandidates } from './catalog-candidates';
 import { NameCandidates, RenameControl, UnknownNameSign } from './card-name';
 import { CenteringSection } from './centering-section';
 import { DefectsSection } from './defects-section';
@@ -31,12 +32,15 @@ export function CardResultView({
   actions,
   announce = false,
   onRename,
+  onConfirmCard,
 }: {
   result: CardResult;
   actions: ReactNode;
   announce?: boolean;
   /** The owner's rename (issue 35); absent for anyone else, who sees the name only. */
   onRename?: (name: string) => Promise<unknown>;
+  /** The owner's confirmation of a catalogue card among the candidates (issue 32); absent for anyone else. */
+  onConfirmCard?: (catalogId: string) => Promise<unknown>;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -75,6 +79,7 @@ export function CardResultView({
               <UnknownNameSign name={result.cardName} />
               {onRename ? <RenameControl name={result.cardName} onRename={onRename} /> : null}
             </div>
+            {onConfirmCard ? <CatalogCandidates identification={result.identification} onConfirm={onConfirmCard} /> : null}
             {onRename ? <NameCandidates name={result.cardName} candidates={result.identification.nameCandidates} onChoose={onRename} /> : null}
             <p className="text-sm text-muted-foreground">
               <span>{result.cardSet ?? 'Unknown Set'}</span>
