@@ -145,6 +145,16 @@ export const catalogCandidateSchema = z.object({
 });
 export type CatalogCandidate = z.infer<typeof catalogCandidateSchema>;
 
+/** What a sports card prints, as OCR read it; each null when not read. */
+export const printedSportsCardSchema = z.object({
+  player: z.string().max(100).nullable(),
+  team: z.string().max(100).nullable(),
+  position: z.string().max(50).nullable(),
+  year: z.string().max(4).nullable(),
+  brand: z.string().max(50).nullable(),
+});
+export type PrintedSportsCard = z.infer<typeof printedSportsCardSchema>;
+
 /** Who the card is. Fields are null when the source could not tell. */
 export const identificationSchema = z.object({
   source: identificationSourceSchema,
@@ -187,6 +197,11 @@ export const identificationSchema = z.object({
    * the matched card first, for the owner to confirm one. Absent when sure, and from older cards.
    */
   catalogCandidates: z.array(catalogCandidateSchema).max(5).optional(),
+  /**
+   * A sports card's print as read (issue 32): player, team, position, and year and brand where printed. Shown as
+   * read and unconfirmed: there is no sports catalogue, and the card is not identified by it. Absent otherwise.
+   */
+  printedSportsCard: printedSportsCardSchema.optional(),
   /** Set when the card's owner confirmed the catalogue card (POST /api/card/{id}/identification). */
   confirmedByOwner: z.literal(true).optional(),
 });

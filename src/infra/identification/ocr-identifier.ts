@@ -12,6 +12,7 @@ import { growRegion } from '../../vision/regions.ts';
 import { cardsToCheckByNumber, catalogIdentification, evidencePhrases, identifyCard, matchByNumberFit, offeredCandidate, MAX_OFFERED, printedNumber, SURE_CONFIDENCE, type Catalog, type Identified } from '../../domain/catalog/index.ts';
 import { shippedCatalog } from '../catalog/index.ts';
 import { fitPrintedNumbers } from './number-check.ts';
+import { sportsCardFromLines } from './sports-text.ts';
 import { collectorNumberFromText, nameCandidates, nameFromWords, regulationMarkFromText, setCodesFromText } from './ocr-text.ts';
 import type { ReadWord } from './ocr-text.ts';
 
@@ -58,14 +59,15 @@ function numberBand(picture: CardPicture): RegionMm {
 }
 
 /**
- * The attack block: from under the art (about 48 mm down the card on every layout since 1999) to the number band,
- * where the attack and ability names, their damage, and on older cards the weakness row stand.
+ * The attack block: from under the art (about 48 mm down the card on every layout since 1999) to the foot of the
+ * face, where the attack and ability names, their damage and the weakness row stand (and, on a sports card, the
+ * player's banner with the team and position).
  */
 const ATTACK_BLOCK_TOP_MM = 48;
 function attackBlock(picture: CardPicture): RegionMm {
-  const { widthMm } = pictureCardSize(picture);
-  const number = numberBand(picture);
-  return { left: 3, right: widthMm - 3, top: ATTACK_BLOCK_TOP_MM, bottom: number.top };
+  const { widthMm, heightMm } = pictureCardSize(picture);
+  const bottom = picture.innerFrame?.bottom ?? heightMm - DEFAULT_BORDER_MM;
+  return { left: 3, right: widthMm - 3, top: ATTACK_BLOCK_TOP_MM, bottom };
 }
 
 /** Otsu's threshold over a grey histogram. */
@@ -486,6 +488,9 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
           return { ...unidentified('ocr'), ...catalogIdentification(byShape), cardNumber: number, evidence, catalogCandidates };
         }
       }
+      // No catalogue card: a sports card's print, as read from the lines already read (no sports catalogue to match).
+      const sports = identified.catalogId === null && identified.nameConfirmed !== true ? sportsCardFromLines(reading.lines) : null;
+      if (sports) return { ...identified, source: 'ocr', printedSportsCard: sports };
       return identified.catalogId === null && reading.name === null && reading.number === null && !identified.catalogCandidates ? unidentified('none') : identified;
     },
   };

@@ -15,6 +15,22 @@ import { RarityBadge } from './rarity-badge';
 // Loaded with the result it follows, not with the home page: the home page's JavaScript keeps within its 200 KB.
 const WorthGradingSection = lazy(() => import('@/features/grading/components/worth-grading').then((module) => ({ default: module.WorthGradingSection })));
 
+/**
+ * A sports card's print as OCR read it (issue 32): player, team, position, year and brand. Said to be as read and not
+ * confirmed: there is no sports catalogue to check it against.
+ */
+function PrintedSportsCardLine({ printed }: { printed: CardResult['identification']['printedSportsCard'] }) {
+  if (!printed) return null;
+  const facts = [printed.player, printed.team, printed.position, printed.year, printed.brand].filter((fact): fact is string => !!fact);
+  if (facts.length === 0) return null;
+  return (
+    <p data-testid="printed-sports-card" className="text-sm">
+      <span className="font-medium">Read on the card (not confirmed): </span>
+      {facts.join(' · ')}
+    </p>
+  );
+}
+
 /** What a screen reader hears when a fresh result appears. */
 export function resultAnnouncement(result: CardResult): string {
   return `Graded: ${result.cardName}, overall grade ${result.overallGrade.toFixed(1)} out of 10, ${result.labels.overall}; ${result.condition}; ${result.centeringVerdict}.`;
@@ -87,6 +103,7 @@ export function CardResultView({
               <span> · {formatCardType(result.cardType)}</span>
               <span> · Graded on {formatDate(result.createdAt)}</span>
             </p>
+            <PrintedSportsCardLine printed={result.identification.printedSportsCard} />
           </header>
 
           {/* Between the name and the grade: on an 800 px tall screen two rows of actions below the grade's panel fall off the first screen. */}
