@@ -3,8 +3,9 @@ import type { CardPicture } from '../../src/infra/identification/card-identifier
 import { PICTURE_PX_PER_MM } from '../../src/vision/flatten.ts';
 
 // A drawn sports card (issue 32), flattened as the grading service hands it over: a white border, a photo-like
-// picture, the brand at the top, and a dark banner at the foot with the player in white and the team and position
-// under it, then the copyright line with the year. Lettering as a 1989 Upper Deck baseball card prints it.
+// picture, the brand at the top, and a dark banner under the picture with the player in white and the team and
+// position under it, then the copyright line with the year at the foot. Lettering as a 1989 Upper Deck baseball
+// card prints it.
 
 const PX_PER_MM = 20;
 
@@ -22,13 +23,13 @@ export async function renderSportsCard(card: DrawnSportsCard): Promise<CardPictu
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${mm(63)}" height="${mm(88)}">
   <rect width="100%" height="100%" fill="#fbfbf8"/>
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6ea6d8"/><stop offset="1" stop-color="#3f7d3a"/></linearGradient></defs>
-  <rect x="${mm(3)}" y="${mm(3)}" width="${mm(57)}" height="${mm(68)}" fill="url(#sky)"/>
+  <rect x="${mm(3)}" y="${mm(3)}" width="${mm(57)}" height="${mm(62)}" fill="url(#sky)"/>
   <ellipse cx="${mm(31)}" cy="${mm(40)}" rx="${mm(9)}" ry="${mm(20)}" fill="#e9e4dc"/>
   <circle cx="${mm(31)}" cy="${mm(18)}" r="${mm(5)}" fill="#c98f6b"/>
   <text x="${mm(6)}" y="${mm(9)}" font-family="${font}" font-weight="bold" font-style="italic" font-size="${mm(3.2)}" fill="#ffffff">${card.brand}</text>
-  <rect x="${mm(3)}" y="${mm(71)}" width="${mm(57)}" height="${mm(11)}" fill="#1b2a4a"/>
-  <text x="${mm(6)}" y="${mm(76.2)}" font-family="${font}" font-weight="bold" font-size="${mm(3.6)}" fill="#ffffff">${card.player}</text>
-  <text x="${mm(6)}" y="${mm(80.6)}" font-family="${font}" font-weight="bold" font-size="${mm(2.4)}" fill="#ffd54a">${card.team} · ${card.position}</text>
+  <rect x="${mm(3)}" y="${mm(65)}" width="${mm(57)}" height="${mm(11)}" fill="#1b2a4a"/>
+  <text x="${mm(6)}" y="${mm(70.2)}" font-family="${font}" font-weight="bold" font-size="${mm(3.6)}" fill="#ffffff">${card.player}</text>
+  <text x="${mm(6)}" y="${mm(74.6)}" font-family="${font}" font-weight="bold" font-size="${mm(2.4)}" fill="#ffd54a">${card.team} · ${card.position}</text>
   <text x="${mm(6)}" y="${mm(85.2)}" font-family="${font}" font-size="${mm(1.6)}" fill="#333333">© ${card.year} The ${card.brand} Company</text>
 </svg>`;
   const { data, info } = await sharp(Buffer.from(svg))

@@ -59,15 +59,15 @@ function numberBand(picture: CardPicture): RegionMm {
 }
 
 /**
- * The attack block: from under the art (about 48 mm down the card on every layout since 1999) to the foot of the
- * face, where the attack and ability names, their damage and the weakness row stand (and, on a sports card, the
- * player's banner with the team and position).
+ * The attack block: from under the art (about 48 mm down the card on every layout since 1999) to the number band,
+ * where the attack and ability names, their damage and the weakness row stand (and, on many sports cards, the
+ * player's banner with the team and position). Not to the foot: the number band is read already, and reading it
+ * twice would cost a third more.
  */
 const ATTACK_BLOCK_TOP_MM = 48;
 function attackBlock(picture: CardPicture): RegionMm {
-  const { widthMm, heightMm } = pictureCardSize(picture);
-  const bottom = picture.innerFrame?.bottom ?? heightMm - DEFAULT_BORDER_MM;
-  return { left: 3, right: widthMm - 3, top: ATTACK_BLOCK_TOP_MM, bottom };
+  const { widthMm } = pictureCardSize(picture);
+  return { left: 3, right: widthMm - 3, top: ATTACK_BLOCK_TOP_MM, bottom: numberBand(picture).top };
 }
 
 /** Otsu's threshold over a grey histogram. */
