@@ -328,6 +328,14 @@ export function identifyCard(catalog: Catalog, reading: FaceReading): Identified
   if (!plain) return unsure(byEvidence.card ? { card: byEvidence.card, confidence: byEvidence.confidence } : null, byEvidence.evidence);
   const facts = readFacts(reading.lines ?? []);
   const plainScored = scoreCard(plain.card, reading, facts, nameReadPlainly(catalog, reading));
+  // The name-and-number match contradicted by what else was read (another HP, another evolves-from), and another
+  // card fitting better: the name was likely another's read with a slip ("Hydreigoc": Hydreigon, or Hydreigon C?).
+  const [best] = byEvidence.candidates;
+  const contradicted = plainScored.evidence.some((e) => !e.agrees);
+  if (contradicted && best && best.card.id !== plain.card.id && best.score > plainScored.score) {
+    const match = byEvidence.card ? { card: byEvidence.card, confidence: Math.min(byEvidence.confidence, DISPUTED_CONFIDENCE) } : null;
+    return unsure(match, byEvidence.evidence);
+  }
   if (byEvidence.card && byEvidence.card.id !== plain.card.id) {
     const best = byEvidence.candidates[0]!;
     if (best.score - plainScored.score >= OVERRULE_MARGIN) return unsure({ card: best.card, confidence: Math.min(byEvidence.confidence, DISPUTED_CONFIDENCE) }, best.evidence);
