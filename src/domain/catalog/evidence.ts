@@ -328,11 +328,13 @@ export function identifyCard(catalog: Catalog, reading: FaceReading): Identified
   if (!plain) return unsure(byEvidence.card ? { card: byEvidence.card, confidence: byEvidence.confidence } : null, byEvidence.evidence);
   const facts = readFacts(reading.lines ?? []);
   const plainScored = scoreCard(plain.card, reading, facts, nameReadPlainly(catalog, reading));
-  // The name-and-number match contradicted by what else was read (another HP, another evolves-from), and another
-  // card fitting better: the name was likely another's read with a slip ("Hydreigoc": Hydreigon, or Hydreigon C?).
+  // A match by the name alone (no number read agrees with it) that what else was read contradicts (another HP,
+  // another evolves-from), and another card fitting better: the name was likely another's read with a slip
+  // ("Hydreigoc": Hydreigon, or Hydreigon C?).
   const [best] = byEvidence.candidates;
+  const nameAlone = !plainScored.evidence.some((e) => e.fact === 'number' && e.agrees);
   const contradicted = plainScored.evidence.some((e) => !e.agrees);
-  if (contradicted && best && best.card.id !== plain.card.id && best.score > plainScored.score) {
+  if (nameAlone && contradicted && best && best.card.id !== plain.card.id && best.score > plainScored.score) {
     const match = byEvidence.card ? { card: byEvidence.card, confidence: Math.min(byEvidence.confidence, DISPUTED_CONFIDENCE) } : null;
     return unsure(match, byEvidence.evidence);
   }
