@@ -2,7 +2,8 @@
 //   npm run build:catalog -- [path/to/pokemon-tcg-en.json]   (default ../shared/catalog/pokemon-tcg-en.json)
 // Reads the catalogue of every English Pokémon TCG card (facts only, see its README) and writes
 // assets/catalog/pokemon-tcg-en.json.br: the same facts as columns (one array per field, a card per position) of
-// indexes into one table of every distinct text, Brotli-compressed; the app keeps them so in memory
+// indexes into one table of every distinct text, Brotli-compressed (with each card's face facts: attacks, abilities,
+// evolves-from, level, weaknesses, resistances, retreat, regulation mark, for identifying it by what is printed); the app keeps them so in memory
 // (src/domain/catalog). The source's own id is kept only where it is not `<set>-<number>`. Run it again when a newer
 // copy comes out.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -43,6 +44,14 @@ const sourceSchema = z.object({
       rarity: z.string().nullish(),
       artist: z.string().nullish(),
       dex: z.array(z.number().int()).nullish(),
+      evolvesFrom: z.string().nullish(),
+      level: z.string().nullish(),
+      abilities: z.array(z.string()).nullish(),
+      attacks: z.array(z.object({ name: z.string(), damage: z.string().nullish() })).nullish(),
+      weaknesses: z.array(z.string()).nullish(),
+      resistances: z.array(z.string()).nullish(),
+      retreat: z.number().int().nullish(),
+      regulationMark: z.string().nullish(),
     }),
   ),
 });
@@ -64,6 +73,15 @@ const text = (value: string) => {
   }
   return index;
 };
+/** '|' separates a list's items and '~' an attack's name from its damage: no text may hold them. */
+const listed = (items: readonly string[]) => {
+  for (const item of items) if (item.includes('|')) throw new Error(`catalogue text ${JSON.stringify(item)} holds the separator |`);
+  return items.join('|');
+};
+const attack = (a: { name: string; damage?: string | null }) => {
+  if (a.name.includes('~') || a.damage?.includes('~')) throw new Error(`attack ${JSON.stringify(a)} holds the separator ~`);
+  return `${a.name}~${a.damage ?? ''}`;
+};
 const cards = Object.fromEntries(CARD_COLUMNS.map((column) => [column, [] as number[]])) as Record<CardColumn, number[]>;
 for (const c of source.cards) {
   const set = setIndex.get(c.set);
@@ -80,6 +98,14 @@ for (const c of source.cards) {
     artist: text(c.artist ?? ''),
     dex: text((c.dex ?? []).join('|')),
     id: text(c.id === `${c.set}-${c.number}` ? '' : c.id),
+    evolvesFrom: text(c.evolvesFrom ?? ''),
+    level: text(c.level ?? ''),
+    abilities: text(listed(c.abilities ?? [])),
+    attacks: text(listed((c.attacks ?? []).map(attack))),
+    weaknesses: text(listed(c.weaknesses ?? [])),
+    resistances: text(listed(c.resistances ?? [])),
+    retreat: text(c.retreat === null || c.retreat === undefined ? '' : String(c.retreat)),
+    regulationMark: text(c.regulationMark ?? ''),
   };
   for (const column of CARD_COLUMNS) cards[column].push(row[column]);
 }

@@ -22,6 +22,20 @@ export const renameCardSchema = z.object({
 });
 export type RenameCardBody = z.infer<typeof renameCardSchema>;
 
+/**
+ * POST /api/card/{id}/identification: the owner confirms which catalogue card it is (issue 32), one of the candidates
+ * offered or any card the catalogue has ("sm1-12": set id, dash, number).
+ */
+export const confirmIdentificationSchema = z.object({
+  catalogId: z
+    .string({ error: 'catalogId is required: the catalogue card it is, such as "base1-58"' })
+    .trim()
+    .min(1, 'catalogId is required: the catalogue card it is, such as "base1-58"')
+    .max(64, 'catalogId must be at most 64 characters')
+    .regex(/^[A-Za-z0-9.]+-[A-Za-z0-9.?!_-]+$/, 'catalogId is a catalogue id: the set id, a dash and the number, such as "base1-58"'),
+});
+export type ConfirmIdentificationBody = z.infer<typeof confirmIdentificationSchema>;
+
 /** POST /api/grade-card and GET /api/card/{id}: the Grading result of SPEC.md §3 with its evidence. */
 export const cardResultSchema = gradingResultSchema.extend({
   cardType: z.string(),

@@ -135,6 +135,26 @@ export const valueEstimateSchema = z.object({
 });
 export type ValueEstimate = z.infer<typeof valueEstimateSchema>;
 
+/** A catalogue card offered when identification is not sure: enough to tell printings apart at a glance. */
+export const catalogCandidateSchema = z.object({
+  catalogId: z.string(),
+  cardName: z.string(),
+  cardSet: z.string(),
+  cardNumber: z.string(),
+  cardYear: z.string(),
+});
+export type CatalogCandidate = z.infer<typeof catalogCandidateSchema>;
+
+/** What a sports card prints, as OCR read it; each null when not read. */
+export const printedSportsCardSchema = z.object({
+  player: z.string().max(100).nullable(),
+  team: z.string().max(100).nullable(),
+  position: z.string().max(50).nullable(),
+  year: z.string().max(4).nullable(),
+  brand: z.string().max(50).nullable(),
+});
+export type PrintedSportsCard = z.infer<typeof printedSportsCardSchema>;
+
 /** Who the card is. Fields are null when the source could not tell. */
 export const identificationSchema = z.object({
   source: identificationSourceSchema,
@@ -167,6 +187,23 @@ export const identificationSchema = z.object({
    * spelling ("Pikachu", when which Pikachu is not known). Absent otherwise: what OCR read unmatched is then no name.
    */
   nameConfirmed: z.literal(true).optional(),
+  /**
+   * The facts read on the card that the catalogue's card shares ("name Kakuna", "attack Stiffen", "number 33/102"),
+   * or contradicts ("not HP 70"), issue 32. Absent when nothing was matched by them, and from older cards.
+   */
+  evidence: z.array(z.string()).max(24).optional(),
+  /**
+   * When the catalogue's card is not sure, or no card was matched but some fit what was read: the best candidates,
+   * the matched card first, for the owner to confirm one. Absent when sure, and from older cards.
+   */
+  catalogCandidates: z.array(catalogCandidateSchema).max(5).optional(),
+  /**
+   * A sports card's print as read (issue 32): player, team, position, and year and brand where printed. Shown as
+   * read and unconfirmed: there is no sports catalogue, and the card is not identified by it. Absent otherwise.
+   */
+  printedSportsCard: printedSportsCardSchema.optional(),
+  /** Set when the card's owner confirmed the catalogue card (POST /api/card/{id}/identification). */
+  confirmedByOwner: z.literal(true).optional(),
 });
 export type Identification = z.infer<typeof identificationSchema>;
 

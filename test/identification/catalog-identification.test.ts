@@ -97,6 +97,23 @@ describe('the number over its total, the name and the regulation mark, on drawn 
   });
 });
 
+describe('everything printed on drawn cards (issue 32)', () => {
+  const read = async (card: NamedCard) => ocr.identify(await renderNamedCard(card));
+
+  it('reads the attack block when the name and number are not enough, and a full-art face in white over its picture', async () => {
+    const [wooper, lurantis] = await Promise.all([
+      // The name read, no number printed: Neo Discovery's Wooper by its attacks and illustrator.
+      read({ name: 'Wooper', number: '', hp: 50, illustrator: 'Yukiko Baba', attacks: [{ name: 'Slime', damage: '' }, { name: 'Tail Slap', damage: '20' }], seed: 51 }),
+      // Full art: every word white over busy art, which one threshold over the crop does not separate.
+      read({ name: 'Lurantis-GX', number: '138/149', fullArt: true, hp: 210, seed: 5, attacks: [{ name: 'Flower Supply', damage: '40' }, { name: 'Solar Blade', damage: '120' }, { name: 'Chloroscythe-GX', damage: '50×' }] }),
+    ]);
+    expect(wooper).toMatchObject({ catalogId: 'neo2-71', cardName: 'Wooper', cardSet: 'Neo Discovery', cardNumber: '71/75' });
+    expect(wooper.evidence).toEqual(expect.arrayContaining(['name Wooper', 'attack Tail Slap', 'illustrator Yukiko Baba']));
+    expect(lurantis).toMatchObject({ catalogId: 'sm1-138', cardName: 'Lurantis-GX', cardNumber: '138/149' });
+    expect(lurantis.evidence).toEqual(expect.arrayContaining(['number 138/149', 'attack Solar Blade']));
+  }, 60_000);
+});
+
 describe('grading without the network', () => {
   it('gives the same grades and identification; only the value is N/A, with the reason', async () => {
     const photo = await renderNamedCardPhoto({ name: 'Pikachu', number: '58/102', seed: 21 }, 4);

@@ -26,6 +26,15 @@ export interface NamedCard {
   layout?: 'vintage' | 'modern';
   setCode?: string;
   regulationMark?: string;
+  /** The attacks printed (default one "Thunder Jolt" of random damage, over a line of rules text). */
+  attacks?: { name: string; damage: string }[];
+  illustrator?: string;
+  hp?: number;
+  /**
+   * A full-art face (issue 32): the picture over the whole card, every word in white over it (name, HP, attacks,
+   * illustrator, number), as Sun & Moon's full-art GX cards print them.
+   */
+  fullArt?: boolean;
 }
 
 function random(seed: number): () => number {
@@ -38,9 +47,24 @@ function random(seed: number): () => number {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&apos;');
 
+function defaultAttack(font: string, mm: (value: number) => string, next: () => number): string {
+  return `<text x="${mm(7)}" y="${mm(59)}" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">Thunder Jolt</text>
+  <text x="${mm(56)}" y="${mm(59)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">${10 * (2 + Math.floor(next() * 9))}</text>
+  <text x="${mm(7)}" y="${mm(64)}" font-family="${font}" font-size="${mm(1.8)}" fill="#333">Flip a coin. If tails, this card does 10 damage to itself.</text>`;
+}
+
+function drawnAttacks(attacks: NonNullable<NamedCard['attacks']>, font: string, mm: (value: number) => string): string {
+  return attacks
+    .map(
+      (attack, i) => `<text x="${mm(7)}" y="${mm(58 + 7 * i)}" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">${escape(attack.name)}</text>
+  <text x="${mm(56)}" y="${mm(58 + 7 * i)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">${escape(attack.damage)}</text>`,
+    )
+    .join('');
+}
+
 function vintageFoot(card: NamedCard, font: string, mm: (value: number) => string): string {
   const inner = BORDER_MM;
-  return `<text x="${mm(inner + 2)}" y="${mm(88 - inner - 1.4)}" font-family="${font}" font-size="${mm(1.7)}" fill="#1a1a1a">Illus. Mitsuhiro Arita</text>
+  return `<text x="${mm(inner + 2)}" y="${mm(88 - inner - 1.4)}" font-family="${font}" font-size="${mm(1.7)}" fill="#1a1a1a">Illus. ${escape(card.illustrator ?? 'Mitsuhiro Arita')}</text>
   <text x="${mm(63 - inner - 2)}" y="${mm(88 - inner - 1.4)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(1.9)}" fill="#1a1a1a">${escape(card.number)}</text>`;
 }
 
@@ -53,9 +77,35 @@ function modernFoot(card: NamedCard, font: string, mm: (value: number) => string
     ? `<rect x="${mm(inner + 2)}" y="${mm(baseline - 1.8)}" width="${mm(2.2)}" height="${mm(2.2)}" rx="${mm(0.3)}" fill="#1a1a1a"/>
   <text x="${mm(inner + 3.1)}" y="${mm(baseline - 0.1)}" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="${mm(1.7)}" fill="#ffffff">${escape(card.regulationMark)}</text>`
     : '';
-  return `<text x="${mm(inner + 2)}" y="${mm(baseline - 2.6)}" font-family="${font}" font-size="${mm(1.5)}" fill="#1a1a1a">Illus. 5ban Graphics</text>
+  return `<text x="${mm(inner + 2)}" y="${mm(baseline - 2.6)}" font-family="${font}" font-size="${mm(1.5)}" fill="#1a1a1a">Illus. ${escape(card.illustrator ?? '5ban Graphics')}</text>
   ${mark}
   <text x="${mm(inner + (card.regulationMark ? 5.2 : 2))}" y="${mm(baseline)}" font-family="${font}" font-weight="bold" font-size="${mm(1.8)}" fill="#1a1a1a">${escape(code + card.number)}</text>`;
+}
+
+/**
+ * Busy art over the whole card, from dark to light (bands and leaves from 12% to 78% lightness, so no one
+ * threshold splits print from picture), and the print in white over it.
+ */
+function fullArtElements(card: NamedCard, font: string, mm: (value: number) => string, next: () => number): string {
+  const stripes = Array.from({ length: 22 }, (_, i) => {
+    const y = i * 4;
+    return `<rect x="0" y="${mm(y)}" width="${WIDTH}" height="${mm(4.2)}" fill="hsl(${100 + Math.floor(next() * 60)},45%,${12 + Math.floor(next() * 58)}%)"/>`;
+  }).join('');
+  const leaves = Array.from({ length: 30 }, () => `<ellipse cx="${mm(next() * 63)}" cy="${mm(next() * 88)}" rx="${mm(2 + next() * 5)}" ry="${mm(1 + next() * 3)}" fill="hsl(${80 + Math.floor(next() * 80)},55%,${20 + Math.floor(next() * 58)}%)"/>`).join('');
+  const white = 'fill="#fbfbf5"';
+  const attacks = (card.attacks ?? [])
+    .map(
+      (attack, i) => `<text x="${mm(9)}" y="${mm(57 + 8 * i)}" font-family="${font}" font-weight="bold" font-size="${mm(2.8)}" ${white}>${escape(attack.name)}</text>
+  <text x="${mm(56)}" y="${mm(57 + 8 * i)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(3)}" ${white}>${escape(attack.damage)}</text>`,
+    )
+    .join('');
+  return `
+  <rect width="${WIDTH}" height="${HEIGHT}" fill="#1d3a1a"/>${stripes}${leaves}
+  <text x="${mm(6)}" y="${mm(9.5)}" font-family="${font}" font-weight="bold" font-size="${mm(4.4)}" ${white}>${escape(card.name)}</text>
+  <text x="${mm(57)}" y="${mm(9.3)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(3)}" ${white}>HP ${card.hp ?? 100}</text>
+  ${attacks}
+  <text x="${mm(5)}" y="${mm(83.2)}" font-family="${font}" font-size="${mm(1.5)}" ${white}>Illus. ${escape(card.illustrator ?? '5ban Graphics')}</text>
+  <text x="${mm(5)}" y="${mm(85.6)}" font-family="${font}" font-weight="bold" font-size="${mm(1.8)}" ${white}>${escape(card.number)}</text>`;
 }
 
 function cardElements(card: NamedCard): string {
@@ -69,7 +119,9 @@ function cardElements(card: NamedCard): string {
     return `<circle cx="${mm(x)}" cy="${mm(y)}" r="${mm(r)}" fill="hsl(${Math.floor(next() * 360)},70%,${35 + Math.floor(next() * 40)}%)"/>`;
   }).join('');
   const font = card.font ?? 'DejaVu Sans';
-  const hp = 30 + 10 * Math.floor(next() * 20);
+  if (card.fullArt) return fullArtElements(card, font, mm, next);
+  const drawnHp = 30 + 10 * Math.floor(next() * 20);
+  const hp = card.hp ?? drawnHp;
   const inner = BORDER_MM;
   return `
   <rect width="${WIDTH}" height="${HEIGHT}" fill="${card.borderColor ?? '#f2d33c'}"/>
@@ -81,9 +133,7 @@ function cardElements(card: NamedCard): string {
   <g clip-path="url(#art)">${blobs}</g>
   <clipPath id="art"><rect x="${mm(6)}" y="${mm(12)}" width="${mm(51)}" height="${mm(38)}"/></clipPath>
   <rect x="${mm(5)}" y="${mm(53)}" width="${mm(53)}" height="${mm(24)}" fill="#fbf8ee"/>
-  <text x="${mm(7)}" y="${mm(59)}" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">Thunder Jolt</text>
-  <text x="${mm(56)}" y="${mm(59)}" text-anchor="end" font-family="${font}" font-weight="bold" font-size="${mm(2.6)}" fill="#222">${10 * (2 + Math.floor(next() * 9))}</text>
-  <text x="${mm(7)}" y="${mm(64)}" font-family="${font}" font-size="${mm(1.8)}" fill="#333">Flip a coin. If tails, this card does 10 damage to itself.</text>
+  ${card.attacks ? drawnAttacks(card.attacks, font, mm) : defaultAttack(font, mm, next)}
   ${card.layout === 'modern' ? modernFoot(card, font, mm) : vintageFoot(card, font, mm)}`;
 }
 

@@ -3,7 +3,7 @@ import type { Owner } from '../accounts/identity.ts';
 import { assertNever, type Decider } from '../decider.ts';
 import { identifiedCardName, type CardGrade, type GradingCompany, type SlabLabel } from '../../contracts/grading.ts';
 import type { EngineEstimate, EngineVersion } from '../../contracts/professional-grades.ts';
-import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardRegraded, type CardRenamed, type CardSaved, type ProfessionalGradeReported } from './events.ts';
+import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardIdentificationConfirmed, type CardRegraded, type CardRenamed, type CardSaved, type ConfirmedCatalogCard, type ProfessionalGradeReported } from './events.ts';
 import { knownPrice } from './price.ts';
 import { engineEstimateOf, isGradeOnScale, labelVerifies } from './professional-grade.ts';
 
@@ -31,6 +31,8 @@ export type CardState =
       reported?: ReportedGrade | null;
       /** The name shown: the owner's (CardRenamed), else what identification stands behind; to tell a rename from the same name sent again. */
       name?: string;
+      /** The catalogue card its owner confirmed (CardIdentificationConfirmed), to tell a change from the same sent again. */
+      confirmedCatalogId?: string;
     }
   | { status: 'deleted'; cardId: string; owner: Owner; price?: number | null; cardmarket?: CardmarketPrices | null };
 
@@ -68,13 +70,15 @@ export type ReportProfessionalGrade = {
 export type RegradeCard = { type: 'RegradeCard'; data: { cardId: string; grade: CardGrade; engine: EngineVersion; regradedAt: string } };
 /** The owner names the card (issue 35); `name` is already trimmed and checked (1 to 100 characters). */
 export type RenameCard = { type: 'RenameCard'; data: { cardId: string; requestedBy: Owner; name: string; renamedAt: string } };
+/** The owner confirms which catalogue card it is (issue 32); `card` is the catalogue's, looked up by the caller. */
+export type ConfirmIdentification = { type: 'ConfirmIdentification'; data: { cardId: string; requestedBy: Owner; card: ConfirmedCatalogCard; confirmedAt: string } };
 interface ReportedGrade {
   company: GradingCompany;
   grade: number;
   cert: string;
   slabPhotoHash: string | null;
 }
-export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice | ReportProfessionalGrade | RegradeCard | RenameCard;
+export type CardCommand = GradeCard | SaveCard | DeleteCard | ClaimGuestCard | ExpireGuestCard | RecordCardPrice | ReportProfessionalGrade | RegradeCard | RenameCard | ConfirmIdentification;
 
 export const cardNotFound = () => new AppError('not_found', 'card_not_found', 'Card not found');
 
@@ -227,6 +231,18 @@ export function renameCard(command: RenameCard, state: CardState): CardEvent[] {
   return [renamed];
 }
 
+/**
+ * Owner only, guests included, like a rename: to anyone else the card does not exist. The card already confirmed
+ * records nothing, so a confirmation sent twice is one.
+ */
+export function confirmIdentification(command: ConfirmIdentification, state: CardState): CardEvent[] {
+  const { cardId, requestedBy, card, confirmedAt } = command.data;
+  if (state.status !== 'graded' || state.owner !== requestedBy) throw cardNotFound();
+  if (state.confirmedCatalogId === card.catalogId) return [];
+  const confirmed: CardIdentificationConfirmed = { type: 'CardIdentificationConfirmed', data: { cardId, card, confirmedBy: requestedBy, confirmedAt } };
+  return [confirmed];
+}
+
 /** Every CardGraded gives the state its estimate; a graded state without one is a bug. */
 function unreachableEstimate(): never {
   throw new Error('A graded card without the engine estimate it was graded with');
@@ -262,6 +278,8 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
       return state.status === 'graded' ? { ...state, estimate: engineEstimateOf(event.data.grade, event.data.engine) } : state;
     case 'CardRenamed':
       return state.status === 'graded' ? { ...state, name: event.data.name } : state;
+    case 'CardIdentificationConfirmed':
+      return state.status === 'graded' ? { ...state, name: event.data.card.cardName, confirmedCatalogId: event.data.card.catalogId } : state;
     default:
       return assertNever(event);
   }
@@ -290,6 +308,8 @@ export const cardDecider: Decider<CardState, CardCommand, CardEvent> = {
         return regradeCard(command, state);
       case 'RenameCard':
         return renameCard(command, state);
+      case 'ConfirmIdentification':
+        return confirmIdentification(command, state);
       default:
         return assertNever(command);
     }

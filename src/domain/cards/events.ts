@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardGradeSchema, gradedCardSchema, slabLabelSchema } from '../../contracts/grading.ts';
+import { cardGradeSchema, gradedCardSchema, raritySchema, slabLabelSchema } from '../../contracts/grading.ts';
 import { gradingCompanySchema } from '../../contracts/portfolio.ts';
 import { engineEstimateSchema, engineVersionSchema } from '../../contracts/professional-grades.ts';
 import type { Owner } from '../accounts/identity.ts';
@@ -179,7 +179,42 @@ export const cardRenamedSchema = z.object({
 });
 export type CardRenamed = DomainEvent<'CardRenamed', z.infer<typeof cardRenamedSchema>>;
 
-export type CardEvent = CardGraded | CardSaved | CardPriceRecorded | CardDeleted | CardOwnerChanged | ProfessionalGradeReported | CardRegraded | CardRenamed;
+/** The catalogue's card as the owner confirmed it: what the catalogue said of it then, kept with the event. */
+export const confirmedCatalogCardSchema = z.object({
+  catalogId: z.string().min(1).max(64),
+  cardName: z.string(),
+  cardSet: z.string(),
+  cardNumber: z.string(),
+  cardYear: z.string(),
+  rarity: raritySchema.nullable(),
+  cardFacts: z.string(),
+  setDescription: z.string(),
+});
+export type ConfirmedCatalogCard = z.infer<typeof confirmedCatalogCardSchema>;
+
+/**
+ * The owner confirmed which catalogue card it is (issue 32), usually one of the candidates identification offered
+ * when it was not sure: from now on the card's name, set, number and year are the catalogue's card's, and its value
+ * is that card's (priced by the next refresh). The grading's result is left as it was, for the record.
+ */
+export const cardIdentificationConfirmedSchema = z.object({
+  cardId: z.string(),
+  card: confirmedCatalogCardSchema,
+  confirmedBy: ownerSchema,
+  confirmedAt: z.string(),
+});
+export type CardIdentificationConfirmed = DomainEvent<'CardIdentificationConfirmed', z.infer<typeof cardIdentificationConfirmedSchema>>;
+
+export type CardEvent =
+  | CardGraded
+  | CardSaved
+  | CardPriceRecorded
+  | CardDeleted
+  | CardOwnerChanged
+  | ProfessionalGradeReported
+  | CardRegraded
+  | CardRenamed
+  | CardIdentificationConfirmed;
 
 export const cardEventSchemas = {
   CardGraded: cardGradedSchema,
@@ -190,4 +225,5 @@ export const cardEventSchemas = {
   ProfessionalGradeReported: professionalGradeReportedSchema,
   CardRegraded: cardRegradedSchema,
   CardRenamed: cardRenamedSchema,
+  CardIdentificationConfirmed: cardIdentificationConfirmedSchema,
 } as const;

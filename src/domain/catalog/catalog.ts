@@ -7,19 +7,42 @@
 // (its fields read from the columns when asked) is made the first time a lookup hands that card out, and kept, so
 // the same card is always the same object.
 
-export const COMPILED_CATALOG_VERSION = 2;
+export const COMPILED_CATALOG_VERSION = 3;
 
 /** [id, name, series, printedTotal, total, code ('' when none), releaseDate YYYY-MM-DD] */
 export type CompiledSet = [string, string, string, number, number, string, string];
 
 /** The card fields, each a column: `set` holds a set's index, every other an index into `strings`. */
-export const CARD_COLUMNS = ['set', 'number', 'name', 'supertype', 'subtypes', 'hp', 'types', 'rarity', 'artist', 'dex', 'id'] as const;
+export const CARD_COLUMNS = [
+  'set',
+  'number',
+  'name',
+  'supertype',
+  'subtypes',
+  'hp',
+  'types',
+  'rarity',
+  'artist',
+  'dex',
+  'id',
+  'evolvesFrom',
+  'level',
+  'abilities',
+  'attacks',
+  'weaknesses',
+  'resistances',
+  'retreat',
+  'regulationMark',
+] as const;
 export type CardColumn = (typeof CARD_COLUMNS)[number];
 
 /**
  * The shipped form. `strings`: every distinct text of the cards once, '' first: numbers, names, supertypes,
  * '|'-joined subtypes, HPs, '|'-joined types, rarities as printed, artists, '|'-joined Pokédex numbers, and the id of
- * a card whose id is not `<set>-<number>` ('' for the rest). `cards`: one array per column, a card per position.
+ * a card whose id is not `<set>-<number>` ('' for the rest); and the face facts (issue 32): the name evolved from,
+ * the level, '|'-joined ability names, '|'-joined attacks each `name~damage` (damage as printed, "" when none),
+ * '|'-joined weaknesses and resistances, the retreat cost as digits, the regulation mark. `cards`: one array per
+ * column, a card per position.
  */
 export interface CompiledCatalog {
   version: typeof COMPILED_CATALOG_VERSION;
@@ -57,6 +80,23 @@ export interface CatalogCard {
   rarity: string | null;
   artist: string | null;
   dex: number[];
+  /** What stands on the card's face besides the name (null or empty where the card prints none). */
+  evolvesFrom: string | null;
+  /** "23" of "LV. 23" (old cards). */
+  level: string | null;
+  abilities: string[];
+  attacks: CatalogAttack[];
+  /** As printed: "Fire ×2", "Lightning -30". */
+  weaknesses: string[];
+  resistances: string[];
+  retreat: number | null;
+  regulationMark: string | null;
+}
+
+export interface CatalogAttack {
+  name: string;
+  /** As printed: "30", "20×", "40+"; null for an attack that prints none. */
+  damage: string | null;
 }
 
 /** Lower case, no accents, letters and digits only: "Farfetch'd" and "farfetchd" are one name, "Pokémon" is "pokemon". */
@@ -135,6 +175,13 @@ export interface Catalog {
   setsByCode(code: string): CatalogSet[];
   /** Names within `minSimilarity` (default 0.7) of `name`, most similar first, each with its cards. */
   byName(name: string, options?: { minSimilarity?: number; limit?: number }): NameMatch[];
+  /** Cards that print "Evolves from `name`" (the catalogue's spelling, any case). */
+  evolutionsOf(name: string): CatalogCard[];
+  /**
+   * Cards with an attack or ability whose name `holds` finds in one of the lines read (each a nameKey). Names of
+   * four letters or fewer are not looked for: stray letters spell them by chance.
+   */
+  byMoveInLines(lineKeys: readonly string[], holds: (lineKey: string, name: string) => boolean): CatalogCard[];
 }
 
 type IndexArray = Uint8Array | Uint16Array | Uint32Array;
@@ -220,9 +267,38 @@ class CompactCard implements CatalogCard {
   get dex(): number[] {
     return split(this.#text('dex')).map(Number);
   }
+  get evolvesFrom(): string | null {
+    return this.#optional('evolvesFrom');
+  }
+  get level(): string | null {
+    return this.#optional('level');
+  }
+  get abilities(): string[] {
+    return split(this.#text('abilities'));
+  }
+  get attacks(): CatalogAttack[] {
+    return split(this.#text('attacks')).map((attack) => {
+      const [name = '', damage = ''] = attack.split('~');
+      return { name, damage: damage === '' ? null : damage };
+    });
+  }
+  get weaknesses(): string[] {
+    return split(this.#text('weaknesses'));
+  }
+  get resistances(): string[] {
+    return split(this.#text('resistances'));
+  }
+  get retreat(): number | null {
+    const text = this.#text('retreat');
+    return text === '' ? null : Number(text);
+  }
+  get regulationMark(): string | null {
+    return this.#optional('regulationMark');
+  }
   toJSON(): object {
     const { id, number, name, supertype, subtypes, hp, types, rarity, artist, dex } = this;
-    return { id, set: this.set, number, name, supertype, subtypes, hp, types, rarity, artist, dex };
+    const { evolvesFrom, level, abilities, attacks, weaknesses, resistances, retreat, regulationMark } = this;
+    return { id, set: this.set, number, name, supertype, subtypes, hp, types, rarity, artist, dex, evolvesFrom, level, abilities, attacks, weaknesses, resistances, retreat, regulationMark };
   }
 }
 
@@ -317,10 +393,70 @@ export function createCatalog(data: CompiledCatalog): Catalog {
     return odd === undefined ? undefined : card(odd);
   }
 
+  /**
+   * Each attack and ability name (as a nameKey, five letters or more) and the cards printing it, grouped as the
+   * other lookups are (typed arrays: about 1 MB); made on first use.
+   */
+  let moves: { keys: string[]; names: string[]; cards: Grouped } | undefined;
+  const moveIndex = () => {
+    if (moves) return moves;
+    const keys: string[] = [];
+    const names: string[] = [];
+    const byKey = new Map<string, number>();
+    const moveOf: number[] = [];
+    const cardOf: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const printed = [...split(strings[columns.attacks[i]!]!).map((attack) => attack.split('~')[0]!), ...split(strings[columns.abilities[i]!]!)];
+      for (const name of new Set(printed)) {
+        const key = nameKey(name);
+        if (key.length < 5) continue;
+        let move = byKey.get(key);
+        if (move === undefined) {
+          move = keys.push(key) - 1;
+          names.push(name);
+          byKey.set(key, move);
+        }
+        moveOf.push(move);
+        cardOf.push(i);
+      }
+    }
+    const grouped = groupBy(Uint32Array.from(moveOf), keys.length);
+    // groupBy gives positions in moveOf; the cards are what those positions hold.
+    const items = indexArray(grouped.items.length, count);
+    for (let at = 0; at < items.length; at++) items[at] = cardOf[grouped.items[at]!]!;
+    moves = { keys, names, cards: { starts: grouped.starts, items } };
+    return moves;
+  };
+  /** Cards by the name they evolve from (its nameKey); made on first use. */
+  let evolutions: { byKey: Map<string, number>; cards: Grouped } | undefined;
+
   return {
     source: data.source,
     fetched: data.fetched,
     sets,
+    evolutionsOf(name) {
+      if (!evolutions) {
+        // Keyed as the names are ('' is the cards that evolve from nothing).
+        const from = keyColumn(strings, columns.evolvesFrom, nameKey);
+        evolutions = { byKey: from.byKey, cards: groupBy(from.ofCard, from.keys.length) };
+      }
+      const key = nameKey(name);
+      const at = key === '' ? undefined : evolutions.byKey.get(key);
+      return at === undefined ? [] : cardsOf(evolutions.cards, at);
+    },
+    byMoveInLines(lineKeys, holds) {
+      const { keys, names: moveNames, cards: printing } = moveIndex();
+      const found = new Set<number>();
+      for (let move = 0; move < keys.length; move++) {
+        // Cheap first: a misread name still shows its first or last three letters somewhere in a line.
+        const key = keys[move]!;
+        const head = key.slice(0, 3);
+        const tail = key.slice(-3);
+        if (!lineKeys.some((line) => (line.includes(head) || line.includes(tail)) && holds(line, moveNames[move]!))) continue;
+        for (const i of printing.items.subarray(printing.starts[move], printing.starts[move + 1])) found.add(i);
+      }
+      return [...found].map(card);
+    },
     get cards() {
       all ??= Array.from({ length: count }, (_, i) => card(i));
       return all;

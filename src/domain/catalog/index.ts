@@ -1,2 +1,3 @@
 export * from './catalog.ts';
 export * from './match.ts';
+export * from './evidence.ts';

@@ -2,14 +2,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleteCard } from '../../commands/cards/delete-card.ts';
 import { gradeCard, type CardPhoto, type GradeCardDeps } from '../../commands/cards/grade-card.ts';
+import { confirmIdentification } from '../../commands/cards/confirm-identification.ts';
 import { renameCard } from '../../commands/cards/rename-card.ts';
 import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
 import { gradeAndSaveCard, saveCard } from '../../commands/cards/save-card.ts';
-import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, messageResponseSchema, renameCardSchema, sharedCardSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
+import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, confirmIdentificationSchema, messageResponseSchema, renameCardSchema, sharedCardSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { IMAGE_FORMATS_LABEL } from '../../contracts/image-formats.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
 import { cardIdSchema, cardNotFound } from '../../domain/cards/index.ts';
+import { shippedCatalog } from '../../infra/catalog/index.ts';
 import type { ImageFetcher } from '../../infra/image-fetch/index.ts';
 import { createCollectionReader } from '../../projections/cards/collection-reader.ts';
 import { cardResultView, collectionOf, findCard } from '../../projections/cards/queries.ts';
@@ -191,6 +193,15 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
     const cardId = cardIdParam(request);
     const { name } = renameCardSchema.parse(request.body);
     await renameCard({ store, metadata: commandMetadata(request, clock, ids) }, { cardId, requestedBy: ownerOf(request.session), name });
+    return cardResult(cardId);
+  });
+
+  // Confirming the catalogue card (issue 32): one of the candidates offered when identification was not sure, or any
+  // card the catalogue has. Owner only, guests too, as a rename; an id the catalogue does not have is a 400.
+  app.post('/api/card/:id/identification', { schema: routeDocs({ summary: "Confirm which catalogue card a card of the caller's is", tags: ['collection'], params: cardIdParams, body: confirmIdentificationSchema, responses: { 200: cardResultSchema }, errors: [400, 404] }, 'POST') }, async (request) => {
+    const cardId = cardIdParam(request);
+    const { catalogId } = confirmIdentificationSchema.parse(request.body);
+    await confirmIdentification({ store, metadata: commandMetadata(request, clock, ids), catalog: shippedCatalog() }, { cardId, requestedBy: ownerOf(request.session), catalogId });
     return cardResult(cardId);
   });
 

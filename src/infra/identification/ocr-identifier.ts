@@ -8,9 +8,11 @@ import type { Page, Worker } from 'tesseract.js';
 import type { Identification } from '../../contracts/grading.ts';
 import type { CardIdentifier, CardPicture } from './card-identifier.ts';
 import { pictureCardSize, unidentified } from './card-identifier.ts';
-import { cardsToCheckByNumber, catalogIdentification, matchByNumberFit, matchCard, printedNumber, type Catalog } from '../../domain/catalog/index.ts';
+import { growRegion } from '../../vision/regions.ts';
+import { cardsToCheckByNumber, catalogIdentification, evidencePhrases, identifyCard, matchByNumberFit, offeredCandidate, MAX_OFFERED, printedNumber, SURE_CONFIDENCE, type Catalog, type Identified } from '../../domain/catalog/index.ts';
 import { shippedCatalog } from '../catalog/index.ts';
 import { fitPrintedNumbers } from './number-check.ts';
+import { sportsCardFromLines } from './sports-text.ts';
 import { collectorNumberFromText, nameCandidates, nameFromWords, regulationMarkFromText, setCodesFromText } from './ocr-text.ts';
 import type { ReadWord } from './ocr-text.ts';
 
@@ -34,7 +36,10 @@ interface RegionMm {
 
 /** Pixels per mm the crops are read at: tesseract likes capitals 20-40 px tall. */
 const NAME_READ_PX_PER_MM = 9;
+/** The collector-number line and the illustrator beside or above it: print 1.2 to 1.8 mm tall, enlarged most. */
 const NUMBER_READ_PX_PER_MM = 16;
+/** Attack and ability names are printed 2.5 to 3 mm tall: 7 px/mm gives tesseract capitals of about 20 px. */
+const ATTACK_READ_PX_PER_MM = 7;
 const DEFAULT_BORDER_MM = 3;
 const NAME_BAND_HEIGHT_MM = 7.5;
 const NUMBER_BAND_HEIGHT_MM = 6.5;
@@ -51,6 +56,18 @@ function numberBand(picture: CardPicture): RegionMm {
   const { widthMm, heightMm } = pictureCardSize(picture);
   const bottom = picture.innerFrame?.bottom ?? heightMm - DEFAULT_BORDER_MM;
   return { left: 1, right: widthMm - 1, top: bottom - NUMBER_BAND_HEIGHT_MM, bottom: Math.min(heightMm - 0.5, bottom + 2) };
+}
+
+/**
+ * The attack block: from under the art (about 48 mm down the card on every layout since 1999) to the number band,
+ * where the attack and ability names, their damage and the weakness row stand (and, on many sports cards, the
+ * player's banner with the team and position). Not to the foot: the number band is read already, and reading it
+ * twice would cost a third more.
+ */
+const ATTACK_BLOCK_TOP_MM = 48;
+function attackBlock(picture: CardPicture): RegionMm {
+  const { widthMm } = pictureCardSize(picture);
+  return { left: 3, right: widthMm - 3, top: ATTACK_BLOCK_TOP_MM, bottom: numberBand(picture).top };
 }
 
 /** Otsu's threshold over a grey histogram. */
@@ -162,25 +179,101 @@ export function lightenMarkBoxes(pixels: Uint8Array, width: number, height: numb
   return turned;
 }
 
-async function cropForReading(picture: CardPicture, region: RegionMm, readPxPerMm: number, options: { marks?: boolean } = {}): Promise<Buffer> {
+/** Letters are 0.9 to 4.5 mm tall in the regions read, and at most 4 mm wide (a capital M in the attack names). */
+const LETTER_HEIGHT_MM = { min: 0.9, max: 4.5 };
+const LETTER_MAX_WIDTH_MM = 4;
+/** A region with fewer letter-sized marks than this holds no line of print to read (a blank or plain face). */
+const MIN_LETTERS = 8;
+
+const isDark = (pixel: number, pixels: Uint8Array) => pixels[pixel] === 0;
+
+/** How many dark marks of a letter's size the black-on-white crop holds: whether it is worth tesseract's time. */
+export function letterCount(pixels: Uint8Array, width: number, height: number, pxPerMm: number): number {
+  const visited = new Uint8Array(pixels.length);
+  const members = new Int32Array(pixels.length);
+  let letters = 0;
+  for (let start = 0; start < pixels.length; start++) {
+    if (visited[start] !== 0 || pixels[start] !== 0) continue;
+    const size = growRegion(start, width, height, 8, isDark, pixels, visited, members);
+    let [x0, y0, x1, y1] = [width, height, 0, 0];
+    for (let i = 0; i < size; i++) {
+      const p = members[i]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    const [w, h] = [(x1 - x0 + 1) / pxPerMm, (y1 - y0 + 1) / pxPerMm];
+    if (h >= LETTER_HEIGHT_MM.min && h <= LETTER_HEIGHT_MM.max && w <= LETTER_MAX_WIDTH_MM) letters++;
+  }
+  return letters;
+}
+
+interface Crop {
+  png: Buffer;
+  /** Letter-sized marks in it (letterCount). */
+  letters: number;
+}
+
+/**
+ * How a crop is made black on white. `plain`: one threshold over the crop, the minority its lettering (dark print on
+ * a light band, or light on dark). `light`: only what is white is lettering (every channel near the crop's
+ * brightest), as full-art and holo faces print their names, attacks and numbers in white over the picture, where
+ * one threshold splits the picture rather than the print.
+ */
+type Lettering = 'plain' | 'light';
+/** White print: its weakest channel within this share of the crop's brightest white (its 99.5th percentile). */
+const WHITE_SHARE = 0.82;
+const BRIGHTEST_PERCENTILE = 0.995;
+
+/** The light-lettering mask: black where every channel is near the crop's brightest white, white elsewhere. */
+export function whiteLettering(rgb: Uint8Array, channels: number): Uint8Array {
+  const pixels = rgb.length / channels;
+  const weakest = new Uint8Array(pixels);
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < pixels; i++) {
+    let low = 255;
+    for (let c = 0; c < Math.min(3, channels); c++) low = Math.min(low, rgb[i * channels + c]!);
+    weakest[i] = low;
+    histogram[low]!++;
+  }
+  let brightest = 255;
+  for (let level = 255, seen = 0; level >= 0; level--) {
+    seen += histogram[level]!;
+    if (seen >= (1 - BRIGHTEST_PERCENTILE) * pixels) {
+      brightest = level;
+      break;
+    }
+  }
+  const threshold = WHITE_SHARE * brightest;
+  const out = new Uint8Array(pixels);
+  for (let i = 0; i < pixels; i++) out[i] = weakest[i]! >= threshold ? 0 : 255;
+  return out;
+}
+
+async function cropForReading(picture: CardPicture, region: RegionMm, readPxPerMm: number, options: { marks?: boolean; lettering?: Lettering } = {}): Promise<Crop> {
   const { image } = picture;
   const pxPerMm = image.width / pictureCardSize(picture).widthMm;
   const left = Math.max(0, Math.round(region.left * pxPerMm));
   const top = Math.max(0, Math.round(region.top * pxPerMm));
   const width = Math.min(image.width - left, Math.round((region.right - region.left) * pxPerMm));
   const height = Math.min(image.height - top, Math.round((region.bottom - region.top) * pxPerMm));
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+  const light = options.lettering === 'light';
+  let crop = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
     .extract({ left, top, width, height })
-    .resize({ width: Math.max(1, Math.round((width * readPxPerMm) / pxPerMm)), kernel: 'lanczos3' })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const lettering = binarise(data);
+    .resize({ width: Math.max(1, Math.round((width * readPxPerMm) / pxPerMm)), kernel: 'lanczos3' });
+  if (!light) crop = crop.greyscale();
+  const { data, info } = await crop.raw().toBuffer({ resolveWithObject: true });
+  const lettering = light ? whiteLettering(data, info.channels) : binarise(data);
   if (options.marks) lightenMarkBoxes(lettering, info.width, info.height, readPxPerMm);
-  return sharp(lettering, { raw: { width: info.width, height: info.height, channels: 1 } })
+  const png = await sharp(lettering, { raw: { width: info.width, height: info.height, channels: 1 } })
     .extend({ top: PADDING_PX, bottom: PADDING_PX, left: PADDING_PX, right: PADDING_PX, background: '#ffffff' })
     .png({ compressionLevel: 1 })
     .toBuffer();
+  const letters = letterCount(lettering, info.width, info.height, readPxPerMm);
+  return { png, letters };
 }
 
 function wordsOf(page: Page): ReadWord[] {
@@ -234,6 +327,8 @@ export interface CardRead {
   codes: string[];
   /** The regulation mark read before the number ("G"), or null. */
   regulationMark: string | null;
+  /** Every other line read on the face (HP, attacks and abilities, evolves-from, illustrator), for the evidence. */
+  lines: string[];
 }
 
 export interface OcrIdentifier extends CardIdentifier {
@@ -250,17 +345,25 @@ async function checkNumbers(catalog: Catalog, picture: CardPicture, reading: Car
 /** What was read, matched against the catalogue when there is one: the catalogue's card, or what was read, unmatched. */
 export function identifyFromReading(
   catalog: Catalog | null,
-  read: Pick<CardRead, 'name' | 'number' | 'names' | 'codes'> & Partial<Pick<CardRead, 'regulationMark'>>,
+  read: Pick<CardRead, 'name' | 'number' | 'names' | 'codes'> & Partial<Pick<CardRead, 'regulationMark' | 'lines'>>,
   source: Identification['source'] = 'ocr',
 ): Identification {
-  const match = catalog ? matchCard(catalog, { names: read.names, number: read.number, setCodes: read.codes, regulationMark: read.regulationMark ?? null }) : null;
-  if (match) return { ...unidentified(source), ...catalogIdentification(match) };
+  const identified = catalog ? identifyCard(catalog, { names: read.names, number: read.number, setCodes: read.codes, regulationMark: read.regulationMark ?? null, lines: read.lines ?? [] }) : null;
+  const told = identified ? evidenceFields(identified) : {};
+  if (identified?.match) return { ...unidentified(source), ...catalogIdentification(identified.match), ...told };
   // Matched to no card, what was read is a name only when the catalogue knows it (issue 35: stray print such as "JOU"
   // is not a name); else the card is unknown, with the catalogue's names close to what was read offered to choose from.
   const confirmed = catalog ? confirmedName(catalog, read.name ?? read.names[0] ?? null) : null;
-  if (confirmed) return { ...unidentified(source), cardName: confirmed, cardNumber: read.number, nameConfirmed: true };
+  if (confirmed) return { ...unidentified(source), cardName: confirmed, cardNumber: read.number, nameConfirmed: true, ...told };
   const candidates = catalog ? nameCandidatesFor(catalog, read.names) : [];
-  return { ...unidentified(source), cardNumber: read.number, ...(candidates.length > 0 ? { nameCandidates: candidates } : {}) };
+  return { ...unidentified(source), cardNumber: read.number, ...(candidates.length > 0 ? { nameCandidates: candidates } : {}), ...told };
+}
+
+/** The evidence and, when not sure, the candidates, as the Identification carries them (absent when empty). */
+function evidenceFields(identified: Identified): Pick<Identification, 'evidence' | 'catalogCandidates'> {
+  const evidence = evidencePhrases(identified.evidence).slice(0, 24);
+  const candidates = identified.candidates.map((candidate) => offeredCandidate(candidate.card));
+  return { ...(identified.match && evidence.length > 0 ? { evidence } : {}), ...(candidates.length > 0 ? { catalogCandidates: candidates } : {}) };
 }
 
 /** A name read this close to one the catalogue has is that name, read with a slip at most. */
@@ -294,27 +397,42 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
     return worker;
   };
 
-  /** The name and collector number as read; rejects when tesseract itself fails. */
-  async function read(picture: CardPicture): Promise<CardRead> {
+  /**
+   * The name band and the number band (with the illustrator's line) as read; rejects when tesseract itself fails.
+   * `lettering: 'light'` reads them as light lettering over pictures (full-art and holo faces).
+   */
+  async function read(picture: CardPicture, lettering: Lettering = 'plain'): Promise<CardRead> {
     const tesseract = await getWorker();
     const [band, numberArea] = await Promise.all([
-      cropForReading(picture, nameBand(picture), NAME_READ_PX_PER_MM),
-      cropForReading(picture, numberBand(picture), NUMBER_READ_PX_PER_MM, { marks: true }),
+      cropForReading(picture, nameBand(picture), NAME_READ_PX_PER_MM, { lettering }),
+      cropForReading(picture, numberBand(picture), NUMBER_READ_PX_PER_MM, { marks: true, lettering }),
     ]);
-    // The worker runs one job at a time, in order: results are the same whatever else is queued.
+    // The worker runs one job at a time, in order: results are the same whatever else is queued. A second look
+    // over art skips a band with no letter-sized marks (a plain or blank face): tesseract would read only specks.
+    const worth = (crop: Crop) => lettering === 'plain' || crop.letters >= MIN_LETTERS;
     const [nameRead, numberRead] = await Promise.all([
-      tesseract.recognize(band, {}, { text: true, blocks: true }),
-      tesseract.recognize(numberArea, {}, { text: true }),
+      worth(band) ? tesseract.recognize(band.png, {}, { text: true, blocks: true }) : null,
+      worth(numberArea) ? tesseract.recognize(numberArea.png, {}, { text: true }) : null,
     ]);
-    const words = wordsOf(nameRead.data);
-    const numberText = numberRead.data.text;
+    const words = nameRead ? wordsOf(nameRead.data) : [];
+    const numberText = numberRead?.data.text ?? '';
     return {
       name: nameFromWords(words),
       number: collectorNumberFromText(numberText),
       names: nameCandidates(words),
       codes: setCodesFromText(numberText),
       regulationMark: regulationMarkFromText(numberText),
+      // The band's small print (HP, "Evolves from"), the illustrator's line: evidence for the catalogue.
+      lines: [...textLines(nameRead?.data.text ?? ''), ...textLines(numberText)],
     };
+  }
+
+  /** The attack block's lines: attack and ability names and their damage. */
+  async function readAttacks(picture: CardPicture, lettering: Lettering): Promise<string[]> {
+    const tesseract = await getWorker();
+    const block = await cropForReading(picture, attackBlock(picture), ATTACK_READ_PX_PER_MM, { lettering });
+    if (block.letters < MIN_LETTERS) return [];
+    return textLines((await tesseract.recognize(block.png, {}, { text: true })).data.text);
   }
 
   async function readCard(picture: CardPicture): Promise<{ name: string | null; number: string | null }> {
@@ -336,24 +454,67 @@ export function createOcrIdentifier(options: OcrIdentifierOptions = {}): OcrIden
     close,
     async identify(front: CardPicture): Promise<Identification> {
       let reading: CardRead;
+      let identified: Identification;
       try {
         reading = await read(front);
+        identified = identifyFromReading(catalog, reading);
+        if (catalog && !sure(identified)) {
+          // Not sure from the name and number: read what else is printed. A face where neither a name nor a number
+          // read is lettering over art (full-art, holo): its bands are read again for light lettering on pictures.
+          const overArt = reading.names.length === 0 && reading.number === null;
+          const again = overArt ? await read(front, 'light') : null;
+          const attacks = await readAttacks(front, overArt ? 'light' : 'plain');
+          reading = again ? mergeReadings(reading, again, attacks) : { ...reading, lines: [...reading.lines, ...attacks] };
+          identified = identifyFromReading(catalog, reading);
+        }
       } catch (error) {
         options.onError?.(error);
         await close().catch(() => {}); // a broken worker is replaced on the next card
         return unidentified('none');
       }
-      if (reading.name === null && reading.number === null && reading.names.length === 0) return unidentified('none');
-      const identified = identifyFromReading(catalog, reading);
-      if (identified.catalogId === null && reading.number === null && catalog) {
+      if (reading.name === null && reading.number === null && reading.names.length === 0 && identified.catalogId === null) return unidentified('none');
+      if (catalog && identified.catalogId === null && reading.number === null) {
         // A name read but no number: the numbers of the cards bearing that name, checked against the card's foot.
         const byShape = await checkNumbers(catalog, front, reading).catch((error: unknown) => {
           options.onError?.(error);
           return null;
         });
-        if (byShape) return { ...unidentified('ocr'), ...catalogIdentification(byShape), cardNumber: printedNumber(byShape.card) };
+        if (byShape) {
+          const number = printedNumber(byShape.card);
+          const evidence = [`name ${byShape.card.name}`, `number ${number} (by the shape of its print)`];
+          // Not sure (a number told by its shape): the other cards that fit what was read are offered beside it.
+          const others = (identified.catalogCandidates ?? []).filter((candidate) => candidate.catalogId !== byShape.card.id);
+          const catalogCandidates = [offeredCandidate(byShape.card), ...others].slice(0, MAX_OFFERED);
+          return { ...unidentified('ocr'), ...catalogIdentification(byShape), cardNumber: number, evidence, catalogCandidates };
+        }
       }
-      return identified.catalogId === null && reading.name === null && reading.number === null ? unidentified('none') : identified;
+      // No catalogue card: a sports card's print, as read from the lines already read (no sports catalogue to match).
+      const sports = identified.catalogId === null && identified.nameConfirmed !== true ? sportsCardFromLines(reading.lines) : null;
+      if (sports) return { ...identified, source: 'ocr', printedSportsCard: sports };
+      return identified.catalogId === null && reading.name === null && reading.number === null && !identified.catalogCandidates ? unidentified('none') : identified;
     },
+  };
+}
+
+/** A match this sure needs no more reading. */
+const sure = (identification: Identification) => identification.catalogId !== null && (identification.catalogConfidence ?? 0) >= SURE_CONFIDENCE;
+
+/** Non-empty lines of what tesseract read, spaces evened. */
+function textLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line.length >= 2);
+}
+
+/** Two readings of one face (plain and over art) and its attack block, as one: what either read. */
+function mergeReadings(plain: CardRead, art: CardRead, attacks: readonly string[]): CardRead {
+  return {
+    name: plain.name ?? art.name,
+    number: plain.number ?? art.number,
+    names: [...new Set([...plain.names, ...art.names])],
+    codes: [...new Set([...plain.codes, ...art.codes])],
+    regulationMark: plain.regulationMark ?? art.regulationMark,
+    lines: [...plain.lines, ...art.lines, ...attacks],
   };
 }

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../infra/event-store/types.ts';
-import { cardDeletedSchema, cardGradedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardRegradedSchema, cardRenamedSchema, cardSavedSchema, describeCardmarketPrices, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
+import { cardDeletedSchema, cardGradedSchema, cardIdentificationConfirmedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardRegradedSchema, cardRenamedSchema, cardSavedSchema, describeCardmarketPrices, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
 
 // A card's history as an auditor reads it (`npm run replay -- card <id>`): every grade with all it was based on,
 // every recorded price, owner changes and deletion, straight from the card's stream.
@@ -50,6 +50,10 @@ function summarise(event: RecordedEvent): string {
     case 'CardRenamed': {
       const { name, renamedBy } = cardRenamedSchema.parse(event.data);
       return `renamed "${name}" by ${renamedBy}`;
+    }
+    case 'CardIdentificationConfirmed': {
+      const { card, confirmedBy } = cardIdentificationConfirmedSchema.parse(event.data);
+      return `identified as ${card.cardName} ${card.cardNumber}, ${card.cardSet} (catalogue ${card.catalogId}), confirmed by ${confirmedBy}`;
     }
     case 'CardDeleted':
       return `deleted by ${cardDeletedSchema.parse(event.data).owner}`;

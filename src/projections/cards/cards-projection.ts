@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { gradedCardSchema, identificationSchema, identifiedCardName, type GradedCard, type ValueEstimate } from '../../contracts/grading.ts';
+import { gradedCardSchema, identificationSchema, identifiedCardName, NOT_AVAILABLE, type GradedCard, type ValueEstimate } from '../../contracts/grading.ts';
 import {
   cardDeletedSchema,
   cardGradedSchema,
   cardOwnerChangedSchema,
   cardPriceRecordedSchema,
   cardRegradedSchema,
+  cardIdentificationConfirmedSchema,
   cardRenamedSchema,
   cardSavedSchema,
   GRADING_EVIDENCE,
@@ -78,6 +79,7 @@ function cardRow(data: z.infer<typeof cardGradedRowSchema>, gradedEventPosition:
     annotated_back_hash: data.annotatedImages.back,
     graded_event_position: gradedEventPosition,
     recorded_estimate: null,
+    confirmed_identification: null,
     // A grade from before CardSaved existed was saved as it was graded.
     saved_at: savedOnGrading(data) ? data.gradedAt : null,
     sample: false,
@@ -120,7 +122,7 @@ export function withRecordedEstimate(result: GradedCard, recordedEstimate: Value
 
 export const cardsProjection = rowProjection({
   name: 'cards',
-  handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged', 'CardRegraded', 'CardRenamed'],
+  handles: ['CardGraded', 'CardSaved', 'CardPriceRecorded', 'CardDeleted', 'CardOwnerChanged', 'CardRegraded', 'CardRenamed', 'CardIdentificationConfirmed'],
   unreadParts: { CardGraded: GRADING_EVIDENCE },
   tables: [cardGrades, priceHistory, cardCollections],
   async handle(rows, event) {
@@ -181,6 +183,27 @@ export const cardsProjection = rowProjection({
         const row = await rows.get(cardGrades, { id: cardId });
         if (!row) return;
         await rows.update(cardGrades, { id: cardId }, { card_name: name });
+        if (row.saved_at !== null) touchCollection(rows, row.owner, globalPosition);
+        return;
+      }
+      case 'CardIdentificationConfirmed': {
+        // The catalogue's card everywhere the row is read, its name included; the price refresh prices it by its id.
+        // Another card's value no longer stands: N/A until the refresh (or the catalogue card's own, same card).
+        const { cardId, card } = cardIdentificationConfirmedSchema.parse(payload);
+        const row = await rows.get(cardGrades, { id: cardId });
+        if (!row) return;
+        const sameCard = row.catalog_id === card.catalogId;
+        await rows.update(cardGrades, { id: cardId }, {
+          card_name: card.cardName,
+          card_set: card.cardSet,
+          card_number: card.cardNumber,
+          set_description: card.setDescription,
+          card_facts: card.cardFacts,
+          rarity: card.rarity,
+          catalog_id: card.catalogId,
+          confirmed_identification: JSON.stringify(card),
+          ...(sameCard ? {} : { estimated_value: NOT_AVAILABLE, psa10_value: NOT_AVAILABLE, recorded_estimate: null }),
+        });
         if (row.saved_at !== null) touchCollection(rows, row.owner, globalPosition);
         return;
       }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CardResult, CollectionCard } from '../../contracts/cards.ts';
-import type { GradedCard } from '../../contracts/grading.ts';
-import { cardGradedSchema } from '../../domain/cards/index.ts';
+import { NOT_AVAILABLE, type GradedCard } from '../../contracts/grading.ts';
+import { cardGradedSchema, type ConfirmedCatalogCard } from '../../domain/cards/index.ts';
 import type { AnalysedPictures } from '../../domain/portfolio/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import { upcastStored } from '../../infra/event-store/index.ts';
@@ -31,7 +31,41 @@ export async function findCard(db: Kysely<Tables>, cardId: string): Promise<Card
   const { schema_version: schemaVersion, data, ...row } = found;
   const { result } = cardGradedSchema.parse(upcastStored('CardGraded', schemaVersion, data).data);
   // The row's name is the card's: its owner's (CardRenamed), else what identification stands behind (issue 35).
-  return { ...row, result: { ...withRecordedEstimate(result, row.recorded_estimate), cardName: row.card_name } };
+  return { ...row, result: { ...withConfirmedIdentification(withRecordedEstimate(result, row.recorded_estimate), row.confirmed_identification), cardName: row.card_name } };
+}
+
+/**
+ * The result with the catalogue card its owner confirmed (issue 32) in place of what identification said: its set,
+ * number, year, facts and rarity, no candidates any more, and the grading's value gone when it was another card's.
+ */
+export function withConfirmedIdentification(result: GradedCard, confirmed: ConfirmedCatalogCard | null): GradedCard {
+  if (!confirmed) return result;
+  const { catalogId, cardName, cardSet, cardNumber, cardYear, rarity, cardFacts, setDescription } = confirmed;
+  const sameCard = result.identification.catalogId === catalogId;
+  const { catalogCandidates: _offered, nameCandidates: _names, ...identification } = result.identification;
+  return {
+    ...result,
+    cardSet,
+    cardNumber,
+    cardFacts,
+    setDescription,
+    rarity,
+    ...(sameCard ? {} : { estimatedValue: NOT_AVAILABLE, psa10Value: NOT_AVAILABLE }),
+    identification: {
+      ...identification,
+      ...(sameCard ? {} : { estimatedValue: null, psa10Value: null, evidence: undefined }),
+      cardName,
+      cardSet,
+      cardNumber,
+      cardYear,
+      rarity,
+      cardFacts,
+      setDescription,
+      catalogId,
+      catalogConfidence: 1,
+      confirmedByOwner: true,
+    },
+  };
 }
 
 /** The pictures of a card's row as the portfolio keeps them: the photos the collection shows, and the flattened card. */

@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { Subgrades, ValueEstimate } from '../../contracts/grading.ts';
+import type { ConfirmedCatalogCard } from '../../domain/cards/index.ts';
 
 // The card_grades and price_history read models (SPEC.md §3), and each collection's version. Written only by
 // the cards projection.
@@ -50,6 +51,8 @@ export interface CardGradesTable {
   sample: ColumnType<boolean, boolean | undefined, boolean>;
   /** The catalogue card it was identified as ("base1-58"), for the price refresh; null when unmatched. */
   catalog_id: string | null;
+  /** The catalogue card its owner confirmed (issue 32), laid over the grading's identification; null until then. */
+  confirmed_identification: ColumnType<ConfirmedCatalogCard | null, string | null, string | null>;
   /** The engine that made the card's latest grade (its grading, or the latest `npm run regrade`), and that grade. */
   engine_vision: ColumnType<string, string | undefined, string>;
   engine_calibration: ColumnType<string, string | undefined, string>;

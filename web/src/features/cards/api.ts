@@ -45,3 +45,24 @@ export function useRenameCardMutation() {
       toast({ title: 'Rename failed', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'The card could not be renamed. Please try again.', variant: 'destructive' }),
   });
 }
+
+/**
+ * POST /api/card/{id}/identification: the owner confirms which catalogue card it is (issue 32), one of the candidates
+ * offered. The card's page and the collection show the catalogue's card at once, and are fetched again behind it.
+ */
+export function useConfirmIdentificationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, catalogId }: { id: string; catalogId: string }) =>
+      (await (await apiRequest('POST', `/api/card/${encodeURIComponent(id)}/identification`, { catalogId })).json()) as CardResult,
+    onSuccess: (card) => {
+      toast({ title: 'Card identified', description: `${card.cardName}, ${card.cardSet ?? ''} #${card.cardNumber ?? ''}.` });
+      const key = cardQueryOptions(card.id).queryKey;
+      queryClient.setQueryData(key, (shown) => (shown ? { ...shown, ...card } : shown));
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ['/api/my-cards'] });
+    },
+    onError: (error) =>
+      toast({ title: 'Not confirmed', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'The card could not be confirmed. Please try again.', variant: 'destructive' }),
+  });
+}

@@ -109,7 +109,10 @@ export function SetInformation({ result }: { result: CardResult }) {
 
 /** Which catalogue card the reading matched, and how sure; or that it matched none and shows what was read. */
 function catalogMatch(result: CardResult): string {
-  const { catalogId, catalogConfidence, source } = result.identification;
-  if (catalogId) return `${catalogId} (match confidence ${Math.round((catalogConfidence ?? 0) * 100)}%)`;
+  const { catalogId, catalogConfidence, source, confirmedByOwner, evidence } = result.identification;
+  if (catalogId && confirmedByOwner) return `${catalogId} (confirmed by its owner)`;
+  // The facts read on the card that it shares with the catalogue's card (issue 32).
+  const matchedBy = evidence?.length ? `; matched by ${evidence.join(', ')}` : '';
+  if (catalogId) return `${catalogId} (match confidence ${Math.round((catalogConfidence ?? 0) * 100)}%${matchedBy})`;
   return source === 'none' ? 'Not identified' : 'Not matched: shown as read';
 }

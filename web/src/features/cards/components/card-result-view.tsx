@@ -4,6 +4,7 @@ import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { formatCardType, formatDate } from '../grade-format';
 import { CardFacts, MarketValue, SetInformation } from './card-information';
 import { CardImages } from './card-images';
+import { CatalogCandidates } from './catalog-candidates';
 import { NameCandidates, RenameControl, UnknownNameSign } from './card-name';
 import { CenteringSection } from './centering-section';
 import { DefectsSection } from './defects-section';
@@ -13,6 +14,22 @@ import { RarityBadge } from './rarity-badge';
 
 // Loaded with the result it follows, not with the home page: the home page's JavaScript keeps within its 200 KB.
 const WorthGradingSection = lazy(() => import('@/features/grading/components/worth-grading').then((module) => ({ default: module.WorthGradingSection })));
+
+/**
+ * A sports card's print as OCR read it (issue 32): player, team, position, year and brand. Said to be as read and not
+ * confirmed: there is no sports catalogue to check it against.
+ */
+function PrintedSportsCardLine({ printed }: { printed: CardResult['identification']['printedSportsCard'] }) {
+  if (!printed) return null;
+  const facts = [printed.player, printed.team, printed.position, printed.year, printed.brand].filter((fact): fact is string => !!fact);
+  if (facts.length === 0) return null;
+  return (
+    <p data-testid="printed-sports-card" className="text-sm">
+      <span className="font-medium">Read on the card (not confirmed): </span>
+      {facts.join(' · ')}
+    </p>
+  );
+}
 
 /** What a screen reader hears when a fresh result appears. */
 export function resultAnnouncement(result: CardResult): string {
@@ -31,12 +48,15 @@ export function CardResultView({
   actions,
   announce = false,
   onRename,
+  onConfirmCard,
 }: {
   result: CardResult;
   actions: ReactNode;
   announce?: boolean;
   /** The owner's rename (issue 35); absent for anyone else, who sees the name only. */
   onRename?: (name: string) => Promise<unknown>;
+  /** The owner's confirmation of a catalogue card among the candidates (issue 32); absent for anyone else. */
+  onConfirmCard?: (catalogId: string) => Promise<unknown>;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -75,6 +95,7 @@ export function CardResultView({
               <UnknownNameSign name={result.cardName} />
               {onRename ? <RenameControl name={result.cardName} onRename={onRename} /> : null}
             </div>
+            {onConfirmCard ? <CatalogCandidates identification={result.identification} onConfirm={onConfirmCard} /> : null}
             {onRename ? <NameCandidates name={result.cardName} candidates={result.identification.nameCandidates} onChoose={onRename} /> : null}
             <p className="text-sm text-muted-foreground">
               <span>{result.cardSet ?? 'Unknown Set'}</span>
@@ -82,6 +103,7 @@ export function CardResultView({
               <span> · {formatCardType(result.cardType)}</span>
               <span> · Graded on {formatDate(result.createdAt)}</span>
             </p>
+            <PrintedSportsCardLine printed={result.identification.printedSportsCard} />
           </header>
 
           {/* Between the name and the grade: on an 800 px tall screen two rows of actions below the grade's panel fall off the first screen. */}

@@ -4,7 +4,7 @@ import { LayoutGrid, LoaderCircle, RotateCcw, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useErrorToast } from '@/components/ui/use-error-toast';
-import { cardQueryOptions, useRenameCardMutation } from '../api';
+import { cardQueryOptions, useConfirmIdentificationMutation, useRenameCardMutation } from '../api';
 import { CardResultView } from './card-result-view';
 import { ProfessionalGradingButton } from './professional-grading-button';
 import { ShareButton } from './share-button';
@@ -17,6 +17,7 @@ import { ShareButton } from './share-button';
 export function SharedCardPage({ id }: { id: string }) {
   const { data: card, isPending, isError, errorUpdatedAt } = useQuery(cardQueryOptions(id));
   const rename = useRenameCardMutation();
+  const confirm = useConfirmIdentificationMutation();
   useErrorToast(isError ? errorUpdatedAt : 0, 'Failed to load the shared card');
 
   if (isPending) {
@@ -65,6 +66,7 @@ export function SharedCardPage({ id }: { id: string }) {
       <CardResultView
         result={card}
         onRename={card.yours ? (name) => rename.mutateAsync({ id: card.id, name }) : undefined}
+        onConfirmCard={card.yours ? (catalogId) => confirm.mutateAsync({ id: card.id, catalogId }) : undefined}
         actions={
           <>
             {card.yours ? <ProfessionalGradingButton cardId={card.id} /> : null}

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api';
+import { useConfirmIdentificationMutation } from '@/features/cards/api';
 import { ProfessionalGradingButton } from '@/features/cards/components/professional-grading-button';
 import { ShareButton } from '@/features/cards/components/share-button';
 import { HomePage } from '@/features/home/components/home-page';
@@ -27,6 +28,7 @@ export function GradingHome() {
   const [input, setInput] = useState<GradingInput>(EMPTY_GRADING_INPUT);
   const [result, setResult] = useState<CardResult | null>(null);
   const grade = useGradeCardMutation();
+  const confirm = useConfirmIdentificationMutation();
   const navigate = useNavigate();
   useResultAddress(result, () => reset());
 
@@ -61,7 +63,12 @@ export function GradingHome() {
   if (result) {
     return (
       <Suspense fallback={<AnalyzingCard />}>
-        <CardResultView result={result} announce actions={<ResultActions result={result} input={input} onGradeAnother={gradeAnother} />} />
+        <CardResultView
+          result={result}
+          announce
+          onConfirmCard={async (catalogId) => setResult(await confirm.mutateAsync({ id: result.id, catalogId }))}
+          actions={<ResultActions result={result} input={input} onGradeAnother={gradeAnother} />}
+        />
       </Suspense>
     );
   }
