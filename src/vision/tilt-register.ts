@@ -1,0 +1,75 @@
+import type { Point } from '../contracts/measurement.ts';
+import type { CardFormat } from './card-formats.ts';
+import { formatOfQuad } from './card-formats.ts';
+import { ImageMeasurementError } from './errors.ts';
+import { normaliseExposure } from './exposure.ts';
+import { findCard } from './find-card.ts';
+import { PICTURE_PX_PER_MM, warpCard } from './flatten.ts';
+import type { FlatCard } from './flatten.ts';
+import { median, polygonArea } from './geometry.ts';
+import { luma } from './image.ts';
+import type { DecodedImage } from './image.ts';
+
+// The tilt shot's first stage: every frame of the card tilted under a light is brought to the card's own coordinates,
+// the same ones the front photo is measured in (origin at the card's top-left virtual corner, x right, y down, the
+// format's millimetres). Each frame's card is found afresh, so the hand's small movements between frames do not
+// matter; a frame where no card is found (motion blur, the card half out of the frame) is left out.
+
+/** The frames are read at the front's picture resolution: the tilt shot is compared with, and drawn like, the front. */
+export const TILT_PX_PER_MM = PICTURE_PX_PER_MM;
+
+/** Every frame's lightness (0–255) on the upright card, all of one size; `sent` counts the frames given, card or not. */
+export interface RegisteredFrames {
+  lightness: Float32Array[];
+  width: number;
+  height: number;
+  pxPerMm: number;
+  widthMm: number;
+  heightMm: number;
+  sent: number;
+}
+
+/**
+ * Over a couple of seconds the hand keeps the card at about the same distance from the camera: a card found this much
+ * larger or smaller in area than in the frames' usual one (4%: 2% of its width, a millimetre and a quarter) was found
+ * at something else, a printed frame inside it or its shadow, and the frame is left out.
+ */
+const AREA_TOLERANCE = 0.04;
+
+/**
+ * The frames where the card is found, flattened to `format` (the front's). A frame whose card is another shape or size
+ * (found at something that is not the card) is left out like one without a card.
+ */
+export function registerTiltFrames(frames: readonly DecodedImage[], format: CardFormat): RegisteredFrames {
+  const width = Math.round(format.widthMm * TILT_PX_PER_MM);
+  const height = Math.round(format.heightMm * TILT_PX_PER_MM);
+  const found = frames.map((frame) => {
+    const image = normaliseExposure(frame);
+    const quad = cardIn(image, format);
+    return quad ? { image, quad, area: polygonArea(quad) } : null;
+  });
+  const areas = Float64Array.from(found.filter((f) => f !== null).map((f) => f.area));
+  const usualArea = areas.length > 0 ? median(areas) : 0;
+  const lightness = found
+    .filter((f) => f !== null && Math.abs(f.area / usualArea - 1) <= AREA_TOLERANCE)
+    .map((f) => lightnessOf(warpCard(f!.image, f!.quad, format, TILT_PX_PER_MM)));
+  return { lightness, width, height, pxPerMm: TILT_PX_PER_MM, widthMm: format.widthMm, heightMm: format.heightMm, sent: frames.length };
+}
+
+/** The card's quad in the frame, or null where no card of the front's format is found. */
+function cardIn(image: DecodedImage, format: CardFormat): Point[] | null {
+  try {
+    const quad = findCard(image);
+    return formatOfQuad(quad).id === format.id ? quad : null;
+  } catch (error) {
+    if (error instanceof ImageMeasurementError) return null;
+    throw error;
+  }
+}
+
+function lightnessOf(flat: FlatCard): Float32Array {
+  const out = new Float32Array(flat.width * flat.height);
+  const { data } = flat;
+  for (let p = 0, i = 0; p < out.length; p++, i += 3) out[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
+  return out;
+}
