@@ -48,12 +48,13 @@ export function findTiltDefects(light: ReflectedLight): TiltDefects {
   const { pxPerMm, width, height } = light;
   const mm = (px: number) => px / pxPerMm;
   const scratches = glints.filter((g) => mm(g.lengthPx) >= SCRATCH_MIN_LENGTH_MM && g.lengthPx >= SCRATCH_ELONGATION * g.widthPx);
-  const compact = mergeNear(glints.filter((g) => !scratches.includes(g)), DENT_PIECES_MM * pxPerMm).filter((g) => mm(diameterPx(g)) >= DENT_MIN_MM);
+  // A short thin glint (a print edge the registration missed by a pixel along a stretch) is neither.
+  const compact = mergeNear(glints.filter((g) => g.lengthPx < SCRATCH_ELONGATION * g.widthPx), DENT_PIECES_MM * pxPerMm).filter((g) => mm(diameterPx(g)) >= DENT_MIN_MM);
   const faceCm2 = (mm(width) * mm(height)) / 100;
   const foil = compact.length > FOIL_GLINTS_PER_CM2 * faceCm2;
   const boxOf = (g: Glint) => ({ x: round(mm(g.box.x0)), y: round(mm(g.box.y0)), width: round(mm(g.box.x1 - g.box.x0 + 1)), height: round(mm(g.box.y1 - g.box.y0 + 1)) });
   const defects: Defect[] = [
-    ...scratches.map((g): Defect => ({ kind: 'scratch', location: 'surface', box: boxOf(g), sizeMm: round(mm(g.lengthPx)), lengthMm: round(mm(g.lengthPx)), widthMm: round(mm(g.widthPx)), angleDeg: round(g.angleDeg, 1), seenIn: 'reflected-light' })),
+    ...scratches.map((g): Defect => ({ kind: 'scratch', location: 'surface', box: boxOf(g), sizeMm: round(mm(g.lengthPx)), lengthMm: round(mm(g.lengthPx)), widthMm: round(mm(g.widthPx)), angleDeg: g.angleDeg, seenIn: 'reflected-light' })),
     ...(foil ? [] : compact.map((g): Defect => ({ kind: 'dent', location: 'surface', box: boxOf(g), sizeMm: round(mm(diameterPx(g))), lengthMm: round(mm(g.lengthPx)), widthMm: round(mm(g.widthPx)), seenIn: 'reflected-light' }))),
   ];
   return { defects, foil };
@@ -157,6 +158,7 @@ function measureGlint(members: readonly number[], width: number): Glint {
     high = Math.max(high, t);
   }
   const lengthPx = high - low + 1;
-  const angleDeg = (((angle * 180) / Math.PI) % 180 + 180) % 180;
+  // 0 ≤ angle < 180 once rounded as reported (179.97° is 0°).
+  const angleDeg = (Math.round(((((angle * 180) / Math.PI) % 180) + 180) * 10) / 10) % 180;
   return { pixels: n, lengthPx, widthPx: n / lengthPx, angleDeg, box };
 }

@@ -60,9 +60,9 @@ const PRINT_MARGIN_MM = 8;
 /** The card fills this share of the frame's height. */
 const CARD_SHARE_OF_FRAME = 0.78;
 const FRAME_ASPECT = 0.75;
-/** How strongly a scratch's wall sends the lamp back at its best (levels), and over how many degrees of the lamp's turn. */
+/** How strongly a scratch's walls send the lamp back at their best (levels), and over how many degrees of the lamp's turn (rough walls, no mirror). */
 const SCRATCH_GLINT_LEVELS = 170;
-const SCRATCH_GLINT_DEG = 22;
+const SCRATCH_GLINT_DEG = 30;
 /** A dent's wall facing the lamp is lit, and the other shaded, by up to this many levels. */
 const DENT_LIGHT_LEVELS = 80;
 /** The card's gloss: a broad sheen this bright at its middle (levels) and this wide (mm, standard deviation). */
