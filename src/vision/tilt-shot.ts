@@ -19,30 +19,34 @@ export const MIN_TILT_FRAMES = 2;
 type TiltShotSummary = NonNullable<SideMeasurement['surface']['tiltShot']>;
 
 export interface TiltReading {
+  /** What the result says of the shot (surface.tiltShot). */
   summary: TiltShotSummary;
   defects: Defect[];
   /** The reflected light, for its picture; null when the shot was not read. */
   light: ReflectedLight | null;
 }
 
-/** Reads the frames of a tilt shot of a card of the front's `format`. */
-export function readTiltShot(frames: readonly DecodedImage[], format: CardFormat): TiltReading {
+/**
+ * Reads the frames of a tilt shot of a card of the front's `format`. `sent`: how many frames were sent, when some
+ * could not even be decoded (they are not in `frames`).
+ */
+export function readTiltShot(frames: readonly DecodedImage[], format: CardFormat, sent = frames.length): TiltReading {
   const registered = registerTiltFrames(frames, format);
   const found = registered.lightness.length;
   if (found < MIN_TILT_FRAMES) {
-    const note = `Tilt shot not read: the card was found in ${found} of its ${frames.length} frame${frames.length === 1 ? '' : 's'}, and reading the reflected light needs ${MIN_TILT_FRAMES}. Keep the whole card in the frame while tilting it.`;
-    return { summary: { framesSent: frames.length, framesRegistered: found, read: false, foil: false, note }, defects: [], light: null };
+    const note = `Tilt shot not read: the card was found in ${found} of its ${sent} frame${sent === 1 ? '' : 's'}, and reading the reflected light needs ${MIN_TILT_FRAMES}. Keep the whole card in the frame while tilting it.`;
+    return { summary: { framesSent: sent, framesRegistered: found, read: false, foil: false, note }, defects: [], light: null };
   }
   const light = reflectedLight(registered);
   const { defects, foil } = findTiltDefects(light);
-  return { summary: { framesSent: frames.length, framesRegistered: found, read: true, foil, note: null }, defects, light };
+  return { summary: { framesSent: sent, framesRegistered: found, read: true, foil, note: null }, defects, light };
 }
 
 /**
  * The front's measurement with what the tilt shot found: its scratches and dents join the surface's (a glint where the
  * photo already showed a scratch is that scratch), and the one-photo note gives way to the shot's own, if any.
  */
-export function withTiltShot(measurement: SideMeasurement, reading: TiltReading): SideMeasurement {
+export function withTiltShot(measurement: SideMeasurement, reading: Pick<TiltReading, 'summary' | 'defects'>): SideMeasurement {
   const { surface, quality } = measurement;
   const shown = measurement.defects.filter((d) => d.location === 'surface');
   const added = reading.defects.filter((d) => !shown.some((s) => overlaps(s.box, d.box)));

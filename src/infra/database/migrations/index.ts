@@ -20,6 +20,7 @@ import * as orderTimeline from './0017-order-timeline.ts';
 import * as regrade from './0020-regrade.ts';
 import * as cardPictures from './0021-card-pictures.ts';
 import * as emailClaimHmac from './0022-email-claim-hmac.ts';
+import * as reflectedLight from './0023-reflected-light.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0020-regrade': regrade,
   '0021-card-pictures': cardPictures,
   '0022-email-claim-hmac': emailClaimHmac,
+  '0023-reflected-light': reflectedLight,
 };
