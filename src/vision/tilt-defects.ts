@@ -159,6 +159,7 @@ function measureGlint(members: readonly number[], width: number): Glint {
   }
   const lengthPx = high - low + 1;
   // 0 ≤ angle < 180 once rounded as reported (179.97° is 0°).
-  const angleDeg = (Math.round(((((angle * 180) / Math.PI) % 180) + 180) * 10) / 10) % 180;
+  const rounded = Number((((((angle * 180) / Math.PI) % 180) + 180) % 180).toFixed(1));
+  const angleDeg = rounded >= 180 ? 0 : rounded;
   return { pixels: n, lengthPx, widthPx: n / lengthPx, angleDeg, box };
 }

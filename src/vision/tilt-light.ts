@@ -5,11 +5,10 @@ import type { RegisteredFrames } from './tilt-register.ts';
 // together. A scratch, a dent or a fold is a little slope of its own, and catches the lamp in some frames and not
 // others: there it stands out from its neighbours far more than it does in the rest.
 //
-// Per frame, each point is read against its neighbourhood: its difference from the local median, in units of the
-// local contrast (the mean distance from that median), which takes out a lamp that brightens the whole neighbourhood
+// Per frame, each point is read against its neighbourhood: its difference from the local level, in units of the
+// local contrast (the mean distance from that level), which takes out a lamp that brightens the whole neighbourhood
 // (a factor) and a sheen laid over it (an offset) alike. Across the frames, a glint is how far the point's brightest
-// frame rises above its usual one, less how far its darkest falls below it: a point of print the registration missed
-// by a fraction of a pixel swings both ways, a glint only up.
+// frame rises above its usual one and its darkest falls below it, beyond what print a pixel or two off would show.
 
 /** The neighbourhood a point is read against: wide beside a scratch or a dent, narrow beside the lamp's sheen. */
 const NEIGHBOURHOOD_MM = 2;
@@ -18,9 +17,17 @@ const NEIGHBOURHOOD_MM = 2;
  * not blown up into glints.
  */
 const CONTRAST_FLOOR_LEVELS = 6;
+/**
+ * How far off the registration may put a frame's point: a card's outline is found to a fraction of a source pixel, a
+ * tenth of a millimetre in a 1080p frame, and a corner found a little off tips a side by as much again.
+ */
+const REGISTRATION_SLACK_MM = 0.2;
 
 export interface ReflectedLight {
-  /** Per card pixel: how far it catches the light in some frames more than in its usual one, in levels of lightness. */
+  /**
+   * Per card pixel: how far the light makes it rise above, and fall below, what it and its neighbours usually show,
+   * in levels of lightness.
+   */
   glint: Float32Array;
   /** Per card pixel: its brightest frame less its median one, in levels (the picture of the reflected light). */
   sheen: Float32Array;
@@ -36,58 +43,98 @@ export function reflectedLight(frames: RegisteredFrames): ReflectedLight {
   if (count < 2) throw new Error('reflectedLight needs two frames or more');
   const tile = Math.max(4, Math.round(NEIGHBOURHOOD_MM * pxPerMm));
   const levels = frames.lightness.map((lightness) => localLevels(lightness, width, height, tile));
-  const glint = new Float32Array(width * height);
-  const sheen = new Float32Array(width * height);
+  const size = width * height;
+  const brightest = new Float32Array(size);
+  const usual = new Float32Array(size);
+  const darkest = new Float32Array(size);
+  const contrast = new Float32Array(size);
+  const sheen = new Float32Array(size);
   const relative = new Float64Array(count);
   const raw = new Float64Array(count);
-  for (let p = 0; p < glint.length; p++) {
+  for (let p = 0; p < size; p++) {
     let contrastSum = 0;
     for (let f = 0; f < count; f++) {
-      const contrast = Math.max(CONTRAST_FLOOR_LEVELS, levels[f]!.contrast[p]!);
+      const local = Math.max(CONTRAST_FLOOR_LEVELS, levels[f]!.contrast[p]!);
       raw[f] = frames.lightness[f]![p]!;
-      relative[f] = (raw[f]! - levels[f]!.median[p]!) / contrast;
-      contrastSum += contrast;
+      relative[f] = (raw[f]! - levels[f]!.level[p]!) / local;
+      contrastSum += local;
     }
     sortSmall(relative);
     sortSmall(raw);
     // Two frames (a front and one angled photo) have no usual frame to tell a glint's one-way rise by: the darker is.
-    const usual = count === 2 ? relative[0]! : middleOf(relative);
-    const rise = relative[count - 1]! - usual;
-    const fall = usual - relative[0]!;
-    glint[p] = (rise - fall) * (contrastSum / count);
+    usual[p] = count === 2 ? relative[0]! : middleOf(relative);
+    brightest[p] = relative[count - 1]!;
+    darkest[p] = relative[0]!;
+    contrast[p] = contrastSum / count;
     sheen[p] = raw[count - 1]! - middleOf(raw);
+  }
+  // A point of print the registration put a pixel or two off in some frame shows there what a neighbour usually
+  // shows: its rise is measured above the brightest of its neighbours' usual selves and its fall below the darkest,
+  // which print cannot pass. What is left changed with the light: a scratch's glint rises, a dent's bowl rises on the
+  // side facing the lamp and falls on the other as the lamp goes round.
+  const reach = Math.max(1, Math.round(REGISTRATION_SLACK_MM * pxPerMm));
+  const usualHigh = extremeFilter(usual, width, height, reach, Math.max);
+  const usualLow = extremeFilter(usual, width, height, reach, Math.min);
+  const glint = new Float32Array(size);
+  for (let p = 0; p < size; p++) {
+    const rise = Math.max(0, brightest[p]! - usualHigh[p]!);
+    const fall = Math.max(0, usualLow[p]! - darkest[p]!);
+    glint[p] = (rise + fall) * contrast[p]!;
   }
   return { glint, sheen, width, height, pxPerMm };
 }
 
+/** The largest (or smallest) value within `reach` pixels each way (a square), by rows then columns. */
+function extremeFilter(values: Float32Array, width: number, height: number, reach: number, pick: (a: number, b: number) => number): Float32Array {
+  const rows = new Float32Array(values.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let best = values[y * width + x]!;
+      for (let k = Math.max(0, x - reach); k <= Math.min(width - 1, x + reach); k++) best = pick(best, values[y * width + k]!);
+      rows[y * width + x] = best;
+    }
+  }
+  const out = new Float32Array(values.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let best = rows[y * width + x]!;
+      for (let k = Math.max(0, y - reach); k <= Math.min(height - 1, y + reach); k++) best = pick(best, rows[k * width + x]!);
+      out[y * width + x] = best;
+    }
+  }
+  return out;
+}
+
 interface LocalLevels {
-  /** Per pixel, the local median and the local contrast (mean distance from it), interpolated between tiles. */
-  median: Float32Array;
+  /** Per pixel, the local level and the local contrast (mean distance from it), interpolated between tiles. */
+  level: Float32Array;
   contrast: Float32Array;
 }
 
-/** The median and contrast of each tile × tile square, spread bilinearly between the squares' centres. */
+/**
+ * The level (mean) and contrast of each tile × tile square, spread bilinearly between the squares' centres. A mean, not
+ * a median: a square half border and half art has its median at the step between them, where a camera's noise flips
+ * it from one side to the other from frame to frame, and the points beside it would seem to change with the light.
+ */
 function localLevels(lightness: Float32Array, width: number, height: number, tile: number): LocalLevels {
   const columns = Math.ceil(width / tile);
   const rows = Math.ceil(height / tile);
-  const tileMedian = new Float32Array(columns * rows);
+  const tileLevel = new Float32Array(columns * rows);
   const tileContrast = new Float32Array(columns * rows);
-  const values = new Float32Array(tile * tile);
   for (let ty = 0; ty < rows; ty++) {
     for (let tx = 0; tx < columns; tx++) {
-      let n = 0;
-      for (let y = ty * tile; y < Math.min(height, (ty + 1) * tile); y++) {
-        for (let x = tx * tile; x < Math.min(width, (tx + 1) * tile); x++) values[n++] = lightness[y * width + x]!;
-      }
-      const part = values.subarray(0, n).sort();
-      const median = part[n >> 1]!;
+      const [x0, x1, y0, y1] = [tx * tile, Math.min(width, (tx + 1) * tile), ty * tile, Math.min(height, (ty + 1) * tile)];
+      let sum = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += lightness[y * width + x]!;
+      const n = (x1 - x0) * (y1 - y0);
+      const level = sum / n;
       let distance = 0;
-      for (let i = 0; i < n; i++) distance += Math.abs(part[i]! - median);
-      tileMedian[ty * columns + tx] = median;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) distance += Math.abs(lightness[y * width + x]! - level);
+      tileLevel[ty * columns + tx] = level;
       tileContrast[ty * columns + tx] = distance / n;
     }
   }
-  return { median: spread(tileMedian, columns, rows, tile, width, height), contrast: spread(tileContrast, columns, rows, tile, width, height) };
+  return { level: spread(tileLevel, columns, rows, tile, width, height), contrast: spread(tileContrast, columns, rows, tile, width, height) };
 }
 
 /** Bilinear between tile centres, held flat beyond the outer centres. */

@@ -8,12 +8,14 @@ import { PICTURE_PX_PER_MM, warpCard } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { median, polygonArea } from './geometry.ts';
 import { luma } from './image.ts';
+import { alignedQuad } from './tilt-align.ts';
 import type { DecodedImage } from './image.ts';
 
 // The tilt shot's first stage: every frame of the card tilted under a light is brought to the card's own coordinates,
 // the same ones the front photo is measured in (origin at the card's top-left virtual corner, x right, y down, the
 // format's millimetres). Each frame's card is found afresh, so the hand's small movements between frames do not
-// matter; a frame where no card is found (motion blur, the card half out of the frame) is left out.
+// matter, and lined up with the first frame (tilt-align); a frame where no card is found (motion blur, the card half
+// out of the frame) is left out.
 
 /** The frames are read at the front's picture resolution: the tilt shot is compared with, and drawn like, the front. */
 export const TILT_PX_PER_MM = PICTURE_PX_PER_MM;
@@ -50,9 +52,16 @@ export function registerTiltFrames(frames: readonly DecodedImage[], format: Card
   });
   const areas = Float64Array.from(found.filter((f) => f !== null).map((f) => f.area));
   const usualArea = areas.length > 0 ? median(areas) : 0;
-  const lightness = found
-    .filter((f) => f !== null && Math.abs(f.area / usualArea - 1) <= AREA_TOLERANCE)
-    .map((f) => lightnessOf(warpCard(f!.image, f!.quad, format, TILT_PX_PER_MM)));
+  const kept = found.filter((f) => f !== null && Math.abs(f.area / usualArea - 1) <= AREA_TOLERANCE);
+  const flatten = (image: DecodedImage, quad: readonly Point[]) => ({ lightness: lightnessOf(warpCard(image, quad, format, TILT_PX_PER_MM)), width, height, pxPerMm: TILT_PX_PER_MM });
+  // The first frame (the front photo) is the reference the others are lined up with.
+  const reference = kept.length > 0 ? flatten(kept[0]!.image, kept[0]!.quad) : null;
+  const lightness = kept.map((f, index) => {
+    if (index === 0) return reference!.lightness;
+    const flat = flatten(f!.image, f!.quad);
+    const quad = alignedQuad(f!.quad, format, flat, reference!);
+    return quad.every((p, i) => p.x === f!.quad[i]!.x && p.y === f!.quad[i]!.y) ? flat.lightness : flatten(f!.image, quad).lightness;
+  });
   return { lightness, width, height, pxPerMm: TILT_PX_PER_MM, widthMm: format.widthMm, heightMm: format.heightMm, sent: frames.length };
 }
 
