@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { TILT_FRAMES_MAX } from '../../src/contracts/cards.ts';
 import { routeDatabaseKind } from '../support/database.ts';
 import { expectRefused, samplePhoto, startCardsApp, type CardsHarness } from './cards-harness.ts';
