@@ -111,3 +111,26 @@ function correlation(frame: FlatLightness, patch: Float64Array, energy: number, 
   const variance = sumSquares - (sum * sum) / n;
   return variance > 0 ? cross / Math.sqrt(variance * energy) : -1;
 }
+
+/** Every this many pixels each way the whole-card similarity is sampled: the print's shapes are far larger. */
+const SIMILARITY_STEP = 3;
+
+/** Normalised correlation of two flattened cards' lightness (1: the same picture under any lamp's brightness). */
+export function similarity(a: FlatLightness, b: FlatLightness): number {
+  let [sa, sb, saa, sbb, sab, n] = [0, 0, 0, 0, 0, 0];
+  for (let y = 0; y < a.height; y += SIMILARITY_STEP) {
+    for (let x = 0; x < a.width; x += SIMILARITY_STEP) {
+      const va = a.lightness[y * a.width + x]!;
+      const vb = b.lightness[y * b.width + x]!;
+      sa += va;
+      sb += vb;
+      saa += va * va;
+      sbb += vb * vb;
+      sab += va * vb;
+      n++;
+    }
+  }
+  const varianceA = saa - (sa * sa) / n;
+  const varianceB = sbb - (sb * sb) / n;
+  return varianceA > 0 && varianceB > 0 ? (sab - (sa * sb) / n) / Math.sqrt(varianceA * varianceB) : 0;
+}

@@ -1,4 +1,4 @@
-import type { Defect } from '../contracts/measurement.ts';
+import type { Defect, Point } from '../contracts/measurement.ts';
 import { round } from './geometry.ts';
 import type { ReflectedLight } from './tilt-light.ts';
 
@@ -12,9 +12,13 @@ const INSET_MM = 1.5;
  * A glint starts where a point rises this many levels above its usual self more than it falls below it: a quarter of
  * what a scratch's wall sends back when it faces the lamp, well over a camera's noise over a dozen frames (under 10).
  */
-const GLINT_LEVELS = 40;
+const GLINT_LEVELS = 25;
 /** And spreads over its neighbours down to this: a scratch's glint fades towards its ends. */
-const GLINT_EDGE_LEVELS = 18;
+const GLINT_EDGE_LEVELS = 12;
+/** Pieces of one scratch: within this many degrees of each other, this far apart at most, this far off each other's line. */
+const PIECES_ANGLE_DEG = 12;
+const PIECES_GAP_MM = 1.5;
+const PIECES_OFFSET_MM = 0.3;
 /** A scratch: a glint at least this long, and at least SCRATCH_ELONGATION times longer than wide. */
 const SCRATCH_MIN_LENGTH_MM = 1.5;
 const SCRATCH_ELONGATION = 3;
@@ -40,14 +44,17 @@ interface Glint {
   widthPx: number;
   angleDeg: number;
   box: { x0: number; y0: number; x1: number; y1: number };
+  /** The ends along its main axis, pixels. */
+  ends: [Point, Point];
 }
 
 /** The scratches and dents the reflected light shows, each with its length and width in mm. */
 export function findTiltDefects(light: ReflectedLight): TiltDefects {
-  const glints = connectedGlints(light);
   const { pxPerMm, width, height } = light;
   const mm = (px: number) => px / pxPerMm;
-  const scratches = glints.filter((g) => mm(g.lengthPx) >= SCRATCH_MIN_LENGTH_MM && g.lengthPx >= SCRATCH_ELONGATION * g.widthPx);
+  const glints = connectedGlints(light);
+  const lines = joinedLines(glints.filter((g) => g.lengthPx >= SCRATCH_ELONGATION * g.widthPx), pxPerMm);
+  const scratches = lines.filter((g) => mm(g.lengthPx) >= SCRATCH_MIN_LENGTH_MM);
   // A short thin glint (a print edge the registration missed by a pixel along a stretch) is neither.
   const compact = mergeNear(glints.filter((g) => g.lengthPx < SCRATCH_ELONGATION * g.widthPx), DENT_PIECES_MM * pxPerMm).filter((g) => mm(diameterPx(g)) >= DENT_MIN_MM);
   const faceCm2 = (mm(width) * mm(height)) / 100;
@@ -58,6 +65,59 @@ export function findTiltDefects(light: ReflectedLight): TiltDefects {
     ...(foil ? [] : compact.map((g): Defect => ({ kind: 'dent', location: 'surface', box: boxOf(g), sizeMm: round(mm(diameterPx(g))), lengthMm: round(mm(g.lengthPx)), widthMm: round(mm(g.widthPx)), seenIn: 'reflected-light' }))),
   ];
   return { defects, foil };
+}
+
+/**
+ * A scratch crossing print, or fading along its length, glints in pieces: line-like glints at one angle, in line with
+ * each other and a little apart, are one scratch.
+ */
+function joinedLines(lines: readonly Glint[], pxPerMm: number): Glint[] {
+  const joined = [...lines];
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < joined.length && !merged; i++) {
+      for (let j = i + 1; j < joined.length && !merged; j++) {
+        if (!inLine(joined[i]!, joined[j]!, pxPerMm)) continue;
+        joined[i] = joinedLine(joined[i]!, joined[j]!);
+        joined.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return joined;
+}
+
+/** Pieces of one scratch: at one angle (PIECES_ANGLE_DEG), the gap between their nearest ends at most PIECES_GAP_MM, each end of one on the other's line (PIECES_OFFSET_MM). */
+function inLine(a: Glint, b: Glint, pxPerMm: number): boolean {
+  const turn = Math.abs(a.angleDeg - b.angleDeg);
+  if (Math.min(turn, 180 - turn) > PIECES_ANGLE_DEG) return false;
+  const gap = Math.min(...a.ends.flatMap((p) => b.ends.map((q) => Math.hypot(p.x - q.x, p.y - q.y))));
+  if (gap > PIECES_GAP_MM * pxPerMm) return false;
+  const offLine = (line: Glint, p: Point) => {
+    const [u, v] = line.ends;
+    const length = Math.hypot(v.x - u.x, v.y - u.y) || 1;
+    return Math.abs((v.x - u.x) * (u.y - p.y) - (u.x - p.x) * (v.y - u.y)) / length;
+  };
+  const longer = a.lengthPx >= b.lengthPx ? a : b;
+  const shorter = longer === a ? b : a;
+  return shorter.ends.every((p) => offLine(longer, p) <= PIECES_OFFSET_MM * pxPerMm);
+}
+
+/** Two pieces as one: from the farthest pair of their ends, their area and box together. */
+function joinedLine(a: Glint, b: Glint): Glint {
+  const ends = [...a.ends, ...b.ends];
+  let far: [Point, Point] = a.ends;
+  for (const p of ends) for (const q of ends) if (Math.hypot(p.x - q.x, p.y - q.y) > Math.hypot(far[0].x - far[1].x, far[0].y - far[1].y)) far = [p, q];
+  const lengthPx = Math.hypot(far[1].x - far[0].x, far[1].y - far[0].y) + 1;
+  const box = { x0: Math.min(a.box.x0, b.box.x0), y0: Math.min(a.box.y0, b.box.y0), x1: Math.max(a.box.x1, b.box.x1), y1: Math.max(a.box.y1, b.box.y1) };
+  const widthPx = (a.widthPx * a.lengthPx + b.widthPx * b.lengthPx) / (a.lengthPx + b.lengthPx);
+  return { pixels: a.pixels + b.pixels, lengthPx, widthPx, angleDeg: angleOf(far[1].x - far[0].x, far[1].y - far[0].y), box, ends: far };
+}
+
+/** Degrees from the x axis (y down), 0 ≤ angle < 180 once rounded as reported (179.97° is 0°). */
+function angleOf(dx: number, dy: number): number {
+  const rounded = Number((((((Math.atan2(dy, dx) * 180) / Math.PI) % 180) + 180) % 180).toFixed(1));
+  return rounded >= 180 ? 0 : rounded;
 }
 
 /** Compact glints whose boxes come within `gapPx` of each other, joined into one (its box, its area, its extent). */
@@ -72,7 +132,7 @@ function mergeNear(glints: readonly Glint[], gapPx: number): Glint[] {
     const m = merged[near]!;
     const box = { x0: Math.min(m.box.x0, glint.box.x0), y0: Math.min(m.box.y0, glint.box.y0), x1: Math.max(m.box.x1, glint.box.x1), y1: Math.max(m.box.y1, glint.box.y1) };
     const across = [box.x1 - box.x0 + 1, box.y1 - box.y0 + 1];
-    merged[near] = { pixels: m.pixels + glint.pixels, lengthPx: Math.max(...across), widthPx: Math.min(...across), angleDeg: m.angleDeg, box };
+    merged[near] = { pixels: m.pixels + glint.pixels, lengthPx: Math.max(...across), widthPx: Math.min(...across), angleDeg: m.angleDeg, box, ends: m.ends };
   }
   return merged;
 }
@@ -158,8 +218,9 @@ function measureGlint(members: readonly number[], width: number): Glint {
     high = Math.max(high, t);
   }
   const lengthPx = high - low + 1;
-  // 0 ≤ angle < 180 once rounded as reported (179.97° is 0°).
-  const rounded = Number((((((angle * 180) / Math.PI) % 180) + 180) % 180).toFixed(1));
-  const angleDeg = rounded >= 180 ? 0 : rounded;
-  return { pixels: n, lengthPx, widthPx: n / lengthPx, angleDeg, box };
+  const ends: [Point, Point] = [
+    { x: cx + low * ux, y: cy + low * uy },
+    { x: cx + high * ux, y: cy + high * uy },
+  ];
+  return { pixels: n, lengthPx, widthPx: n / lengthPx, angleDeg: angleOf(ux, uy), box, ends };
 }

@@ -29,14 +29,14 @@ export interface ReflectedLight {
    * in levels of lightness.
    */
   glint: Float32Array;
-  /** Per card pixel: its brightest frame less its median one, in levels (the picture of the reflected light). */
-  sheen: Float32Array;
+  /** Per card pixel: its usual lightness (the median frame's), in levels, to show the card under what caught the light. */
+  usual: Float32Array;
   width: number;
   height: number;
   pxPerMm: number;
 }
 
-/** The glint and the sheen of every card pixel over the registered frames (at least two). */
+/** The glint and the usual lightness of every card pixel over the registered frames (at least two). */
 export function reflectedLight(frames: RegisteredFrames): ReflectedLight {
   const { width, height, pxPerMm } = frames;
   const count = frames.lightness.length;
@@ -48,7 +48,7 @@ export function reflectedLight(frames: RegisteredFrames): ReflectedLight {
   const usual = new Float32Array(size);
   const darkest = new Float32Array(size);
   const contrast = new Float32Array(size);
-  const sheen = new Float32Array(size);
+  const usualLightness = new Float32Array(size);
   const relative = new Float64Array(count);
   const raw = new Float64Array(count);
   for (let p = 0; p < size; p++) {
@@ -66,7 +66,7 @@ export function reflectedLight(frames: RegisteredFrames): ReflectedLight {
     brightest[p] = relative[count - 1]!;
     darkest[p] = relative[0]!;
     contrast[p] = contrastSum / count;
-    sheen[p] = raw[count - 1]! - middleOf(raw);
+    usualLightness[p] = middleOf(raw);
   }
   // A point of print the registration put a pixel or two off in some frame shows there what a neighbour usually
   // shows: its rise is measured above the brightest of its neighbours' usual selves and its fall below the darkest,
@@ -81,7 +81,7 @@ export function reflectedLight(frames: RegisteredFrames): ReflectedLight {
     const fall = Math.max(0, usualLow[p]! - darkest[p]!);
     glint[p] = (rise + fall) * contrast[p]!;
   }
-  return { glint, sheen, width, height, pxPerMm };
+  return { glint, usual: usualLightness, width, height, pxPerMm };
 }
 
 /** The largest (or smallest) value within `reach` pixels each way (a square), by rows then columns. */

@@ -8,7 +8,7 @@ import { PICTURE_PX_PER_MM, warpCard } from './flatten.ts';
 import type { FlatCard } from './flatten.ts';
 import { median, polygonArea } from './geometry.ts';
 import { luma } from './image.ts';
-import { alignedQuad } from './tilt-align.ts';
+import { alignedQuad, similarity } from './tilt-align.ts';
 import type { DecodedImage } from './image.ts';
 
 // The tilt shot's first stage: every frame of the card tilted under a light is brought to the card's own coordinates,
@@ -39,8 +39,15 @@ export interface RegisteredFrames {
 const AREA_TOLERANCE = 0.04;
 
 /**
- * The frames where the card is found, flattened to `format` (the front's). A frame whose card is another shape or size
- * (found at something that is not the card) is left out like one without a card.
+ * A frame's flattened card is the front's when their lightness correlates this well: the lamp moves a sheen over it
+ * and lights a scratch or two, but the print is the same. Under it the card was found at something else, or the
+ * frame is another card, and the frame is left out.
+ */
+const SAME_CARD_CORRELATION = 0.5;
+
+/**
+ * The frames where the card is found, flattened to `format` (the front's). A frame whose card is another shape or size,
+ * or does not look like the first frame's (found at something that is not the card), is left out like one without a card.
  */
 export function registerTiltFrames(frames: readonly DecodedImage[], format: CardFormat): RegisteredFrames {
   const width = Math.round(format.widthMm * TILT_PX_PER_MM);
@@ -56,13 +63,22 @@ export function registerTiltFrames(frames: readonly DecodedImage[], format: Card
   const flatten = (image: DecodedImage, quad: readonly Point[]) => ({ lightness: lightnessOf(warpCard(image, quad, format, TILT_PX_PER_MM)), width, height, pxPerMm: TILT_PX_PER_MM });
   // The first frame (the front photo) is the reference the others are lined up with.
   const reference = kept.length > 0 ? flatten(kept[0]!.image, kept[0]!.quad) : null;
-  const lightness = kept.map((f, index) => {
-    if (index === 0) return reference!.lightness;
-    const flat = flatten(f!.image, f!.quad);
-    const quad = alignedQuad(f!.quad, format, flat, reference!);
-    return quad.every((p, i) => p.x === f!.quad[i]!.x && p.y === f!.quad[i]!.y) ? flat.lightness : flatten(f!.image, quad).lightness;
+  const lightness = kept.flatMap((f, index) => {
+    if (index === 0) return [reference!.lightness];
+    // A card lying sideways is found upright one way or the other: the way that looks like the reference is the card's.
+    const ways = [f!.quad, turnedHalfRound(f!.quad)].map((quad) => ({ quad, flat: flatten(f!.image, quad) }));
+    const scored = ways.map((way) => ({ ...way, score: similarity(way.flat, reference!) }));
+    const best = scored[1]!.score > scored[0]!.score ? scored[1]! : scored[0]!;
+    if (best.score < SAME_CARD_CORRELATION) return [];
+    const quad = alignedQuad(best.quad, format, best.flat, reference!);
+    return [quad.every((p, i) => p.x === best.quad[i]!.x && p.y === best.quad[i]!.y) ? best.flat.lightness : flatten(f!.image, quad).lightness];
   });
   return { lightness, width, height, pxPerMm: TILT_PX_PER_MM, widthMm: format.widthMm, heightMm: format.heightMm, sent: frames.length };
+}
+
+/** The same outline with its corners named from the opposite one: the card turned half round. */
+function turnedHalfRound(quad: readonly Point[]): Point[] {
+  return [quad[2]!, quad[3]!, quad[0]!, quad[1]!];
 }
 
 /** The card's quad in the frame, or null where no card of the front's format is found. */

@@ -63,13 +63,17 @@ export function withTiltShot(measurement: SideMeasurement, reading: Pick<TiltRea
   };
 }
 
-/** Levels of the brightest frame over the usual one are drawn this many times brighter, so a faint glint shows. */
-const SHEEN_GAIN = 3;
+/** The card is drawn dimmed to this share of its usual lightness, and what caught the light this many times as bright over it. */
+const CARD_DIMMED = 0.35;
+const GLINT_GAIN = 3;
 
-/** PNG of the reflected light (each point's brightest frame less its usual one, light on dark) with what was found boxed. */
+/** PNG of the reflected light: the card dimmed, what the light made rise or fall glowing over it, what was found boxed. */
 export async function reflectedLightPicture(light: ReflectedLight, defects: readonly Defect[]): Promise<Uint8Array> {
   const data = new Uint8Array(light.width * light.height * 3);
-  for (let p = 0; p < light.sheen.length; p++) data.fill(Math.min(255, Math.round(light.sheen[p]! * SHEEN_GAIN)), p * 3, p * 3 + 3);
+  for (let p = 0; p < light.glint.length; p++) {
+    const level = Math.round(Math.min(255, CARD_DIMMED * light.usual[p]! + GLINT_GAIN * Math.max(0, light.glint[p]!)));
+    data.fill(level, p * 3, p * 3 + 3);
+  }
   return annotateDefects({ data, width: light.width, height: light.height, channels: 3 }, defects, light.pxPerMm);
 }
 

@@ -19,17 +19,18 @@ const session = useBrowserSession();
 const WIDTH = 720;
 const HEIGHT = 960;
 /**
- * Each drawn frame is shown for 250 ms, the lamp's sweep lasts two seconds: the camera's eight stills, 250 ms apart and a
- * little more for taking each, span the sweep whenever they start.
+ * The lamp's sweep lasts two seconds, in 16 drawn frames of 125 ms: the camera's eight stills, 250 ms apart, see every
+ * other one (the lamp 24° on from the last), whenever they start.
  */
-const FPS = 4;
+const FPS = 8;
+const DRAWN_FRAMES = 16;
 const SCRATCHES = [
   { x: 22, y: 35, lengthMm: 6, angleDeg: 60 },
   { x: 40, y: 60, lengthMm: 8, angleDeg: 150 },
 ];
 
 async function tiltVideo(): Promise<string> {
-  const sequence = await renderTiltSequence({ card: { borderColor: '#e8c33a' }, scratches: SCRATCHES, frames: 8, pxPerMm: 8, handMovement: { shiftMm: 1, rotationDeg: 1 } }, 311);
+  const sequence = await renderTiltSequence({ card: { borderColor: '#e8c33a' }, scratches: SCRATCHES, frames: DRAWN_FRAMES, pxPerMm: 8, handMovement: { shiftMm: 1, rotationDeg: 1 } }, 311);
   const frames = await Promise.all(
     sequence.pixels.map((frame) => sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }).resize({ width: WIDTH, height: HEIGHT, fit: 'fill' }).raw().toBuffer()),
   );

@@ -63,7 +63,7 @@ describe('a tilt shot of a scratched and dented card, the hand moving it up to 3
     expect(joined.quality.subgradeLimits!.surface.notes).toEqual([]);
   });
 
-  it('with too few frames showing the card, says it did not read the shot and keeps the one-photo note; ', () => {
+  it('with too few frames showing the card, says it did not read the shot and keeps the one-photo note', () => {
     const blank: DecodedImage = { data: new Uint8Array(frames[0]!.data.length).fill(60), width: frames[0]!.width, height: frames[0]!.height, channels: 3 };
     const few = readTiltShot([frames[0]!, blank], STANDARD_FORMAT);
     expect(few.summary).toMatchObject({ framesSent: 2, framesRegistered: 1, read: false });

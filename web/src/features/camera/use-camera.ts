@@ -162,10 +162,13 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>) {
 
   const recordFrames = useCallback(async (count: number, everyMs: number): Promise<Blob[]> => {
     const frames: Blob[] = [];
+    const started = performance.now();
     for (let i = 0; i < count; i++) {
       const v = video.current;
       if (!v || v.videoWidth === 0) throw new Error('The camera has no picture yet.');
-      if (i > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
+      // On a steady beat from the start, however long taking each still takes: the stills span the tilt evenly.
+      const wait = started + i * everyMs - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       frames.push(await grabFrame(v));
     }
     return frames;
