@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { TILT_FRAMES_MAX } from '../../src/contracts/cards.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardResultSchema, TILT_FRAMES_MAX } from '../../src/contracts/cards.ts';
+import { ONE_PHOTO_SURFACE_NOTE } from '../../src/contracts/measurement.ts';
+import { renderTiltSequence } from '../../src/vision/synthetic/tilt.ts';
 import { routeDatabaseKind } from '../support/database.ts';
 import { expectRefused, samplePhoto, startCardsApp, type CardsHarness } from './cards-harness.ts';
 
@@ -20,6 +22,21 @@ describe.each([await routeDatabaseKind()])('POST /api/grade-card with tiltFrames
 
   afterAll(async () => {
     await h?.close();
+  });
+
+  it('grades a front with one angled photo of it as a tilt shot of two frames, and shows its reflected light; without it, says what one photo cannot see', async () => {
+    const { frames } = await renderTiltSequence({ card: { borderColor: '#1d3f8f' }, scratches: [{ x: 30, y: 50, lengthMm: 5, angleDeg: 120 }], frames: 2, pxPerMm: 8 }, 33);
+    const guest = h.browser();
+    const withAngled = cardResultSchema.parse((await guest.grade([['frontImage', jpeg(frames[0]!)], ['tiltFrames', jpeg(frames[1]!)]])).json());
+    expect(withAngled.measurements.front.surface.tiltShot).toEqual({ framesSent: 2, framesRegistered: 2, read: true, foil: false, note: null });
+    expect(withAngled.measurements.front.quality.subgradeLimits!.surface.notes).toEqual([]);
+    expect(withAngled.reflectedLightImageUrl).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+    const picture = await guest.get(withAngled.reflectedLightImageUrl!);
+    expect(picture.headers['content-type']).toBe('image/png');
+    const alone = cardResultSchema.parse((await guest.grade([['frontImage', jpeg(frames[0]!)]])).json());
+    expect(alone.id).not.toBe(withAngled.id);
+    expect(alone.reflectedLightImageUrl).toBeNull();
+    expect(alone.measurements.front.quality.subgradeLimits!.surface.notes).toEqual([ONE_PHOTO_SURFACE_NOTE]);
   });
 
   it(`refuses more than ${TILT_FRAMES_MAX} frames with 400, saying how many it takes`, async () => {
