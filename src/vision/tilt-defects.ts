@@ -9,8 +9,10 @@ import type { ReflectedLight } from './tilt-light.ts';
 /** The outline wavers by a pixel or two between frames: this band inside the cut is left out. */
 const INSET_MM = 1.5;
 /**
- * A glint starts where a point rises this many levels above its usual self more than it falls below it: a quarter of
- * what a scratch's wall sends back when it faces the lamp, well over a camera's noise over a dozen frames (under 10).
+ * A glint starts where the light makes a point rise or fall this many levels beyond what it and its neighbours usually
+ * show: a scratch's wall facing the lamp sends back several times more (a tenth of a millimetre of near-white in a
+ * pixel of a tenth), a camera's noise over a dozen frames stays under it. Real photos relit and turned, the print
+ * misregistered by a few tenths, reach it nowhere (seven development photos, three copies each).
  */
 const GLINT_LEVELS = 25;
 /** And spreads over its neighbours down to this: a scratch's glint fades towards its ends. */
