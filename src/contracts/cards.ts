@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gradingResultSchema, subgradesSchema } from './grading.ts';
+import { IMAGE_FORMATS_LABEL, sniffImageType } from './image-formats.ts';
 import { cleanText } from './text.ts';
 
 // The calls of SPEC.md §7 around graded cards: grading, the shared card, the collection,
@@ -12,6 +13,25 @@ export const gradeCardFieldsSchema = z.object({
   cardType: cleanText('line', z.string().trim().min(1).max(50).default('pokemon')),
 });
 export type GradeCardFields = z.infer<typeof gradeCardFieldsSchema>;
+
+/**
+ * POST /api/grade-card's tilt shot (issue 31), sent as `tiltFrames` file parts after the front: a couple of seconds of
+ * the card tilted under a light, as 8–12 stills from the camera's video, or one angled photo of the front where there
+ * is no camera. A still of a phone's video is a few hundred kB; an angled photo, a photo.
+ */
+export const TILT_FRAMES_MAX = 12;
+export const TILT_FRAME_MAX_BYTES = 10 * 1024 * 1024;
+export const TILT_FRAME_MAX_LABEL = '10 MB';
+
+/** Each issue's code says which 4xx it is: too many (400), too large (413), not an image (415). */
+export const tiltFramesSchema = z
+  .array(
+    z
+      .instanceof(Uint8Array)
+      .refine((frame) => frame.length <= TILT_FRAME_MAX_BYTES, { params: { status: 413 }, message: `A tilt frame is larger than ${TILT_FRAME_MAX_LABEL}. Send stills of the video, or a smaller angled photo.` })
+      .refine((frame) => sniffImageType(frame) !== null, { params: { status: 415 }, message: `A tilt frame is not an image: send ${IMAGE_FORMATS_LABEL} stills.` }),
+  )
+  .max(TILT_FRAMES_MAX, `Send at most ${TILT_FRAMES_MAX} tilt frames: a couple of seconds of video as stills, or one angled photo.`);
 
 /**
  * PATCH /api/card/{id}: the owner names the card (issue 35). One line (the text rule's 'name'), trimmed, 1 to 100

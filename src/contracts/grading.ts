@@ -282,6 +282,8 @@ export const gradingResultSchema = gradedCardSchema.extend({
   /** The annotated pictures (outline, border lines in mm, boxes on defects), PNG. */
   annotatedImageUrl: z.string().nullable(),
   annotatedBackImageUrl: z.string().nullable(),
+  /** The tilt shot's picture of the reflected light with what it showed boxed (PNG); null without a tilt shot. */
+  reflectedLightImageUrl: z.string().nullable().default(null),
   /** Optional marketplace id shown as a badge. */
   comcId: z.string().nullable().optional(),
 });

@@ -43,8 +43,19 @@ export const edgeNameSchema = z.enum(['top', 'right', 'bottom', 'left']);
 export type EdgeName = z.infer<typeof edgeNameSchema>;
 
 function subgradeLimitSchema() {
-  return z.object({ smallestDefectMm: z.number(), unseen: z.string().nullable() });
+  return z.object({
+    smallestDefectMm: z.number(),
+    unseen: z.string().nullable(),
+    /**
+     * What the photos could not show for another reason than their resolution, each a sentence. The surface's says
+     * "From one photo: scratches that show only in reflected light are not seen" when no tilt shot was read. Absent: none.
+     */
+    notes: z.array(z.string()).optional(),
+  });
 }
+
+/** The surface's note on a card graded without a tilt shot (SPEC.md §7). */
+export const ONE_PHOTO_SURFACE_NOTE = 'From one photo: scratches that show only in reflected light are not seen';
 
 export const photoQualitySchema = z.object({
   /** Variance of the Laplacian over the card; low means blurred. */
@@ -145,6 +156,8 @@ export const defectKindSchema = z.enum([
   'print-line',
   'spot',
   'crease',
+  /** A small bowl pressed into the face, seen in a tilt shot as a glint on the side facing the light. */
+  'dent',
 ]);
 export type DefectKind = z.infer<typeof defectKindSchema>;
 
@@ -160,6 +173,10 @@ export const defectSchema = z.object({
   depthMm: z.number().optional(),
   /** Direction of long defects, degrees from the x axis, 0..180. */
   angleDeg: z.number().optional(),
+  /** Width across a scratch or a dent, mm, as the photos show it. */
+  widthMm: z.number().optional(),
+  /** Found in the tilt shot's reflected light (it catches the light in some frames, not in others), not in the photo. */
+  seenIn: z.literal('reflected-light').optional(),
 });
 export type Defect = z.infer<typeof defectSchema>;
 
@@ -170,6 +187,20 @@ export const surfaceMeasurementSchema = z.object({
   crease: z.boolean(),
   /** Holo or heavily textured face: scratch threshold raised, confidence lowered. */
   textured: z.boolean(),
+  /** The tilt shot (frames of the card tilted under a light), when one was sent. Absent: the surface was read from one photo. */
+  tiltShot: z
+    .object({
+      /** Frames sent, and those in which the card was found and brought to the front's coordinates. */
+      framesSent: z.number().int(),
+      framesRegistered: z.number().int(),
+      /** False when too few frames showed the card: the surface was then read from the front photo alone (see note). */
+      read: z.boolean(),
+      /** The face twinkles all over in the light (a holo's foil): its small glints were taken as foil, not dents. */
+      foil: z.boolean(),
+      /** Why the tilt shot was not read, in words; null when it was. */
+      note: z.string().nullable(),
+    })
+    .optional(),
 });
 export type SurfaceMeasurement = z.infer<typeof surfaceMeasurementSchema>;
 

@@ -23,6 +23,7 @@ const KIND_LABEL: Record<Defect['kind'], string> = {
   'print-line': 'print line',
   spot: 'spot',
   crease: 'crease',
+  dent: 'dent',
 };
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -175,6 +176,27 @@ export function annotationSvg(measurement: SideMeasurement, pxPerMm = PICTURE_PX
     ratioMark(measurement, width, height, size, labels),
     '</svg>',
   ].join('');
+}
+
+/**
+ * PNG of a picture of the whole card other than its face (the tilt shot's reflected light) at `pxPerMm`, with a
+ * labelled box on each of `defects`, drawn as on the annotated face.
+ */
+export async function annotateDefects(picture: DecodedImage, defects: readonly Defect[], pxPerMm = PICTURE_PX_PER_MM): Promise<Uint8Array> {
+  const { width, height } = picture;
+  const lettering = Math.max(12, Math.round(2.2 * pxPerMm));
+  const labels = labelLayer(lettering, defects.map((defect) => defectBox(defect, pxPerMm, width, height)), { width, height });
+  const radius = CORNER_RADIUS_MM * pxPerMm;
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect x="1.5" y="1.5" width="${width - 3}" height="${height - 3}" rx="${px(radius)}" fill="none" stroke="${COLOURS.outline}" stroke-width="3"/>`,
+    defectMarks(defects, pxPerMm, width, height, lettering, labels),
+    '</svg>',
+  ].join('');
+  const card = Buffer.from(picture.data);
+  blendOver(card, await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer(), width);
+  const png = await sharp(card, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ONE_PHOTO_SURFACE_NOTE } from '../contracts/measurement.ts';
 import type { PhotoQuality } from '../contracts/measurement.ts';
 import type { FlatCard } from './flatten.ts';
 import type { SurfaceGrid } from './surface.ts';
@@ -95,7 +96,8 @@ function limitsPerSubgrade(sourcePxPerMm: number, rimPxPerMm: number, facePxPerM
     // A fold shows as a light face and a dark one side by side (surface.ts): a fold narrower than two pixels puts both in
     // one pixel, where it is a faint line like any stroke of the print (issue 30: the crackled creases of PSA 1 cards in
     // 5 px/mm listing photos), so a crease that fine is named among what the photo cannot show.
-    surface: limit(2 / face, (size) => `scratches, spots and print lines under ${size}, and creases folded narrower than that`),
+    // One photo shows a scratch only where it happened to catch the light; a tilt shot (tilt-shot.ts) lifts this note.
+    surface: { ...limit(2 / face, (size) => `scratches, spots and print lines under ${size}, and creases folded narrower than that`), notes: [ONE_PHOTO_SURFACE_NOTE] },
   };
 }
 

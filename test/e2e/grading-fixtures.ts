@@ -144,6 +144,15 @@ export async function gradeThroughApi(
 
 /** One frame of YUV4MPEG2 (4:2:0, BT.601) from packed RGB: what Chromium's fake camera repeats from a file. */
 export function y4mFrame(rgb: Buffer, width: number, height: number): Buffer {
+  return y4mVideo([rgb], width, height, 30);
+}
+
+/** A YUV4MPEG2 video of RGB frames, all `width` × `height` (even), played at `fps` (Chromium's fake camera loops it). */
+export function y4mVideo(frames: readonly Buffer[], width: number, height: number, fps: number): Buffer {
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`), ...frames.flatMap((rgb) => [Buffer.from('FRAME\n'), ...yuv420(rgb, width, height)])]);
+}
+
+function yuv420(rgb: Buffer, width: number, height: number): Buffer[] {
   const y = Buffer.alloc(width * height);
   const cw = width / 2;
   const ch = height / 2;
@@ -163,5 +172,5 @@ export function y4mFrame(rgb: Buffer, width: number, height: number): Buffer {
       v[row * cw + col] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
     }
   }
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\nFRAME\n`), y, u, v]);
+  return [y, u, v];
 }

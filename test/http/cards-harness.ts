@@ -77,7 +77,7 @@ const gradedOnce = new Map<string, ReturnType<GradePhotos>>();
 function gradingOnce(grade: GradePhotos): GradePhotos {
   const hash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
   return (photos) => {
-    const key = `${hash(photos.front)}:${photos.back ? hash(photos.back) : '-'}`;
+    const key = `${hash(photos.front)}:${photos.back ? hash(photos.back) : '-'}:${(photos.tilt ?? []).map(hash).join(',')}`;
     let graded = gradedOnce.get(key);
     if (!graded) {
       graded = grade(photos);

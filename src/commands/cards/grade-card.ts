@@ -27,10 +27,10 @@ export interface CardPictureFiles {
 }
 
 /** The grading service's shape (src/workers/grading `gradeCard`, bound to the runtime's pool and identifier). */
-export type GradePhotos = (photos: { front: Uint8Array; back?: Uint8Array }) => Promise<{
+export type GradePhotos = (photos: { front: Uint8Array; back?: Uint8Array; tilt?: Uint8Array[] }) => Promise<{
   card: GradedCard;
-  /** PNGs of each side with what was measured drawn on it. */
-  annotated: { front: Uint8Array; back?: Uint8Array };
+  /** PNGs of each side with what was measured drawn on it, and of the tilt shot's reflected light when one was read. */
+  annotated: { front: Uint8Array; back?: Uint8Array; reflectedLight?: Uint8Array };
   /** JPEG copies of the photos browsers cannot draw (HEIC). */
   display?: { front?: Uint8Array; back?: Uint8Array };
   /** The flattened card of each side (JPEG and thumbnail), shown in place of the photo; absent from an engine without. */
@@ -51,6 +51,8 @@ export interface GradeCardInput {
   cardType: string;
   front: CardPhoto;
   back: CardPhoto | null;
+  /** A tilt shot of the front (issue 31): frames of the card tilted under a light, or one angled photo. Not stored. */
+  tiltFrames?: Uint8Array[];
   metadata: EventMetadata;
   /** A marketplace item id to keep with the card (SPEC.md's comcId). */
   comcId?: string | null;
@@ -86,19 +88,23 @@ export async function storePhoto(imageStore: ImageStore, photo: CardPhoto, displ
 
 export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Promise<GradeCardOutcome> {
   const { owner, front, back, metadata } = input;
-  const cardId = await deps.cardIds.idFor({ owner, frontImageHash: sha256(front.bytes), backImageHash: back ? sha256(back.bytes) : null });
+  const tilt = input.tiltFrames ?? [];
+  // A front with a tilt shot is another grading than the front alone: its identity takes in the frames.
+  const frontImageHash = tilt.length > 0 ? sha256(Buffer.concat([front.bytes, ...tilt.map((frame) => Buffer.from(sha256(frame)))])) : sha256(front.bytes);
+  const cardId = await deps.cardIds.idFor({ owner, frontImageHash, backImageHash: back ? sha256(back.bytes) : null });
   const stream = cardStream(cardId);
 
   const { events: past } = await deps.store.readStream(stream.streamId);
   const state = past.reduce((s, e) => cardDecider.evolve(s, e as unknown as CardEvent), cardDecider.initialState());
   if (state.status === 'graded' && state.owner === owner) return { cardId, graded: false };
 
-  const { card, annotated, display, pictures, engine } = await deps.gradePhotos(back ? { front: front.bytes, back: back.bytes } : { front: front.bytes });
-  const [frontImage, backImage, annotatedFront, annotatedBack] = await Promise.all([
+  const { card, annotated, display, pictures, engine } = await deps.gradePhotos({ front: front.bytes, ...(back ? { back: back.bytes } : {}), ...(tilt.length > 0 ? { tilt } : {}) });
+  const [frontImage, backImage, annotatedFront, annotatedBack, reflectedLight] = await Promise.all([
     storePhoto(deps.imageStore, front, display?.front, pictures?.front),
     back ? storePhoto(deps.imageStore, back, display?.back, pictures?.back) : null,
     deps.imageStore.put(annotated.front),
     annotated.back ? deps.imageStore.put(annotated.back) : null,
+    annotated.reflectedLight ? deps.imageStore.put(annotated.reflectedLight) : null,
   ]);
 
   const { events } = await handleCommand(
@@ -113,7 +119,7 @@ export async function gradeCard(deps: GradeCardDeps, input: GradeCardInput): Pro
           owner,
           cardType: input.cardType,
           images: { front: frontImage, back: backImage },
-          annotatedImages: { front: annotatedFront.hash, back: annotatedBack?.hash ?? null },
+          annotatedImages: { front: annotatedFront.hash, back: annotatedBack?.hash ?? null, ...(reflectedLight ? { reflectedLight: reflectedLight.hash } : {}) },
           result: card,
           engine,
           gradedAt: metadata.timestamp,

@@ -47,8 +47,11 @@ export const cardGradedSchema = z.object({
   /** SPEC.md §3: required, 'pokemon' by default. */
   cardType: z.string().min(1).max(50),
   images: z.object({ front: cardImageSchema, back: cardImageSchema.nullable() }),
-  /** PNGs the engine drew over each side (outline, border lines, boxes on defects). */
-  annotatedImages: z.object({ front: imageHashSchema.nullable(), back: imageHashSchema.nullable() }),
+  /**
+   * PNGs the engine drew over each side (outline, border lines, boxes on defects), and the tilt shot's reflected light
+   * with what it showed boxed (issue 31; absent without one).
+   */
+  annotatedImages: z.object({ front: imageHashSchema.nullable(), back: imageHashSchema.nullable(), reflectedLight: imageHashSchema.optional() }),
   /** Everything the engine said: the grade, who the card is, and every measurement behind the grade. */
   result: gradedCardSchema,
   /** The engine that made the grade (schema version 2); grades from before it was recorded read as 'unknown'. */

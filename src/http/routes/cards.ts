@@ -6,7 +6,7 @@ import { confirmIdentification } from '../../commands/cards/confirm-identificati
 import { renameCard } from '../../commands/cards/rename-card.ts';
 import { restoreSampleCards } from '../../commands/cards/restore-sample-cards.ts';
 import { gradeAndSaveCard, saveCard } from '../../commands/cards/save-card.ts';
-import { gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, confirmIdentificationSchema, messageResponseSchema, renameCardSchema, sharedCardSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
+import { TILT_FRAMES_MAX, TILT_FRAME_MAX_LABEL, tiltFramesSchema, gradeCardFieldsSchema, type CardResult, cardResultSchema, collectionCardSchema, confirmIdentificationSchema, messageResponseSchema, renameCardSchema, sharedCardSchema, syncInstantGradesResponseSchema } from '../../contracts/cards.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { IMAGE_FORMATS_LABEL } from '../../contracts/image-formats.ts';
 import { ownerOf } from '../../domain/accounts/identity.ts';
@@ -31,6 +31,8 @@ import { sendSnapshot } from '../snapshot-reply.ts';
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 const FILE_FIELDS = ['frontImage', 'backImage'] as const;
+/** The tilt shot's frames (issue 31): a file field sent once per frame. */
+const TILT_FIELD = 'tiltFrames';
 type FileField = (typeof FILE_FIELDS)[number];
 const TEXT_FIELDS = ['frontImageUrl', 'backImageUrl', 'cardType'] as const;
 
@@ -45,6 +47,7 @@ const sideLabel: Record<FileField, string> = { frontImage: 'front', backImage: '
 
 interface GradingUpload {
   files: Partial<Record<FileField, Buffer>>;
+  tiltFrames: Buffer[];
   fields: Record<string, string>;
 }
 
@@ -67,14 +70,20 @@ async function readGradingUpload(request: FastifyRequest): Promise<GradingUpload
 }
 
 async function readParts(request: FastifyRequest): Promise<GradingUpload> {
-  const upload: GradingUpload = { files: {}, fields: {} };
-  const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: FILE_FIELDS.length, fields: TEXT_FIELDS.length, parts: 8 } });
+  const upload: GradingUpload = { files: {}, tiltFrames: [], fields: {} };
+  // One more tilt frame than allowed is read, so that too many is told as such (not as a cut-off body).
+  const files = FILE_FIELDS.length + TILT_FRAMES_MAX + 1;
+  const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files, fields: TEXT_FIELDS.length, parts: files + TEXT_FIELDS.length } });
   for await (const part of parts) {
+    if (part.type === 'file' && part.fieldname === TILT_FIELD) {
+      upload.tiltFrames.push(await tiltFrameBytes(part));
+      continue;
+    }
     if (part.type === 'file') {
       const name = part.fieldname;
       if (!isFileField(name) || upload.files[name]) {
         part.file.resume();
-        throw new AppError('invalid', 'unexpected_field', `Unexpected file field '${name}': send at most one frontImage and one backImage.`);
+        throw new AppError('invalid', 'unexpected_field', `Unexpected file field '${name}': send at most one frontImage and one backImage, and up to ${TILT_FRAMES_MAX} tiltFrames.`);
       }
       let bytes: Buffer;
       try {
@@ -95,6 +104,35 @@ async function readParts(request: FastifyRequest): Promise<GradingUpload> {
     }
   }
   return upload;
+}
+
+async function tiltFrameBytes(part: { toBuffer(): Promise<Buffer> }): Promise<Buffer> {
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tiltFramesRefusal(413);
+    throw error;
+  }
+}
+
+const TILT_REFUSALS = {
+  400: ['invalid', 'too_many_tilt_frames'],
+  413: ['too_large', 'tilt_frame_too_large'],
+  415: ['unsupported', 'tilt_frame_not_an_image'],
+} as const;
+
+function tiltFramesRefusal(status: keyof typeof TILT_REFUSALS, message?: string): AppError {
+  const [kind, code] = TILT_REFUSALS[status];
+  return new AppError(kind, code, message ?? `A tilt frame is larger than ${TILT_FRAME_MAX_LABEL}. Send stills of the video, or a smaller angled photo.`);
+}
+
+/** The tilt frames as sent, or the first rule they break as its own 4xx (tiltFramesSchema). */
+function parseTiltFrames(frames: Buffer[]): Uint8Array[] {
+  const parsed = tiltFramesSchema.safeParse(frames);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const status = issue.code === 'custom' ? ((issue.params as { status?: 413 | 415 } | undefined)?.status ?? 400) : 400;
+  throw tiltFramesRefusal(status, issue.message);
 }
 
 /** Fetcher refusals keep their code; with two URLs the message says which one. */
@@ -142,10 +180,11 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   // Grading is not saving (issue 18): a grade is recorded (its /card/{id} page works) but joins the collection only
   // when saved. SPEC.md §7's save is this same call with only the image files (no URLs, no cardType): the card those
   // photos make for this caller, graded if it was not yet, is saved.
-  app.post('/api/grade-card', { schema: routeDocs({ summary: 'Grade a card from photos (files or URLs); sent with only frontImage and/or backImage (no other field), the card is also saved to the caller\'s collection', tags: ['grading'], multipart: gradeCardFieldsSchema.extend({ frontImage: fileField(`The front (${IMAGE_FORMATS_LABEL}, up to 10 MB)`).optional(), backImage: fileField('The back, optional').optional() }), responses: { 200: cardResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply) => {
+  app.post('/api/grade-card', { schema: routeDocs({ summary: 'Grade a card from photos (files or URLs); sent with only frontImage and/or backImage (no other field), the card is also saved to the caller\'s collection', tags: ['grading'], multipart: gradeCardFieldsSchema.extend({ frontImage: fileField(`The front (${IMAGE_FORMATS_LABEL}, up to 10 MB)`).optional(), backImage: fileField('The back, optional').optional(), tiltFrames: fileField(`A tilt shot of the front, optional: up to ${TILT_FRAMES_MAX} stills of the card tilted under a light, or one angled photo; one part per frame`).optional() }), responses: { 200: cardResultSchema }, errors: [400, 413, 415, 422, 429, 503] }, 'POST') }, async (request, reply) => {
     await limitGrading(accounts, request, reply);
-    const { files, fields: rawFields } = await readGradingUpload(request);
+    const { files, tiltFrames, fields: rawFields } = await readGradingUpload(request);
     const fields = gradeCardFieldsSchema.parse(rawFields);
+    const tilt = parseTiltFrames(tiltFrames);
     if (files.frontImage && fields.frontImageUrl) {
       throw new AppError('invalid', 'front_image_twice', 'Send the front of the card as a file or as a URL, not both.');
     }
@@ -160,7 +199,7 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
       files.backImage ? { bytes: files.backImage, sourceUrl: null } : fields.backImageUrl ? fetchPhoto(imageFetcher, fields.backImageUrl, 'Back') : null,
     ]);
     const saving = Object.keys(rawFields).length === 0;
-    const input = { owner: ownerOf(request.session), cardType: fields.cardType, front, back, metadata: commandMetadata(request, clock, ids) };
+    const input = { owner: ownerOf(request.session), cardType: fields.cardType, front, back, ...(tilt.length > 0 ? { tiltFrames: tilt } : {}), metadata: commandMetadata(request, clock, ids) };
     const { cardId } = saving ? await gradeAndSaveCard(gradeDeps, input) : await gradeCard(gradeDeps, input);
     return cardResult(cardId);
   });

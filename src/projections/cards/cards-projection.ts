@@ -77,6 +77,7 @@ function cardRow(data: z.infer<typeof cardGradedRowSchema>, gradedEventPosition:
     back_image_hash: data.images.back?.hash ?? null,
     annotated_front_hash: data.annotatedImages.front,
     annotated_back_hash: data.annotatedImages.back,
+    reflected_light_hash: data.annotatedImages.reflectedLight ?? null,
     graded_event_position: gradedEventPosition,
     recorded_estimate: null,
     confirmed_identification: null,

@@ -89,6 +89,7 @@ export function cardResultView(row: CardGradeRow): CardResult {
     backImageUrl: row.back_image_url,
     annotatedImageUrl: row.annotated_front_hash ? imageUrl(row.annotated_front_hash) : null,
     annotatedBackImageUrl: row.annotated_back_hash ? imageUrl(row.annotated_back_hash) : null,
+    reflectedLightImageUrl: row.reflected_light_hash ? imageUrl(row.reflected_light_hash) : null,
     comcId: row.comc_id,
     cardType: row.card_type,
     createdAt: row.created_at.toISOString(),

@@ -38,6 +38,8 @@ export interface CardGradesTable {
   back_image_hash: string | null;
   annotated_front_hash: string | null;
   annotated_back_hash: string | null;
+  /** The tilt shot's picture of the reflected light (issue 31); null without one. */
+  reflected_light_hash: string | null;
   /**
    * The CardGraded event the row was written from, by its place in the log (global_position): everything the engine
    * said, measurements included, is read from there (queries.ts findCard).

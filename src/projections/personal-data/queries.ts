@@ -14,6 +14,7 @@ const photoRefs = sql`
       union all select owner, back_image_hash from card_grades
       union all select owner, annotated_front_hash from card_grades
       union all select owner, annotated_back_hash from card_grades
+      union all select owner, reflected_light_hash from card_grades
       union all select owner, ${hashOfUrl('card_image_url')} from card_grades
       union all select owner, ${hashOfUrl('card_thumb_url')} from card_grades
       union all select owner, ${hashOfUrl('back_card_image_url')} from card_grades

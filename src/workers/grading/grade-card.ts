@@ -10,6 +10,9 @@ import { ImageMeasurementError } from '../../vision/index.ts';
 import type { CardPictureFiles, DecodedImage, GreyImage } from '../../vision/index.ts';
 import { measureSideOrRefuse } from './measure-side-task.ts';
 import type { MeasureSideInput, MeasureSideOutput } from './measure-side-task.ts';
+import { withTiltShot } from '../../vision/tilt-shot.ts';
+import { readTilt } from './read-tilt-task.ts';
+import type { ReadTiltInput, ReadTiltOutput } from './read-tilt-task.ts';
 
 // The grading service: photo bytes in, the graded card, its annotated pictures and the flattened card out.
 // Each side's pixel work (decode, measure, annotate) is one task in the CPU pool, so front and back are done at the
@@ -23,7 +26,15 @@ import type { MeasureSideInput, MeasureSideOutput } from './measure-side-task.ts
  */
 export const MEASURE_MAX_SIDE = 1344;
 
+/**
+ * A tilt shot's frames are decoded with their longer side at most this: a card filling the camera's guide then has
+ * about 9 px/mm, its glints are read at the picture's 10 px/mm anyway, and finding the card in each of a dozen frames,
+ * most of the shot's cost, takes some 40% less than at MEASURE_MAX_SIDE.
+ */
+const TILT_MAX_SIDE = 1024;
+
 const MEASURE_TASK = new URL('./measure-side-task.ts', import.meta.url);
+const TILT_TASK = new URL('./read-tilt-task.ts', import.meta.url);
 
 export interface GradeCardDeps {
   /** Without a pool the pixel work runs on this thread (the CLI, tests). */
@@ -38,7 +49,15 @@ export interface GradeCardDeps {
   observeStage?: (stage: GradingStage, seconds: number) => void;
 }
 
-export type GradingStage = 'decode' | 'measure' | 'grade' | 'identify' | 'label' | 'annotate' | 'total';
+export type GradingStage = 'decode' | 'measure' | 'tilt' | 'grade' | 'identify' | 'label' | 'annotate' | 'total';
+
+/** The photos of one card: the front, the back, and a tilt shot of the front (its frames, or one angled photo). */
+export interface CardPhotos {
+  front: Uint8Array;
+  back?: Uint8Array;
+  /** The frames after the front photo: read with it as one sequence (issue 31). */
+  tilt?: Uint8Array[];
+}
 
 /** Runs `work`, telling `observe` how long it took (when it succeeds). */
 async function timed<T>(stage: GradingStage, observe: GradeCardDeps['observeStage'], work: () => Promise<T> | T): Promise<T> {
@@ -50,8 +69,8 @@ async function timed<T>(stage: GradingStage, observe: GradeCardDeps['observeStag
 
 export interface GradedPhotos {
   card: GradedCard;
-  /** The annotated pictures, PNG. */
-  annotated: { front: Uint8Array; back?: Uint8Array };
+  /** The annotated pictures, PNG; `reflectedLight`, the tilt shot's, when one was read. */
+  annotated: { front: Uint8Array; back?: Uint8Array; reflectedLight?: Uint8Array };
   /** JPEG copies of the photos browsers cannot draw (HEIC), for the pages that show them. */
   display: { front?: Uint8Array; back?: Uint8Array };
   /** The flattened card of each side, JPEG with its thumbnail: what the pages show in place of the photo. */
@@ -97,14 +116,33 @@ function pictureOf(side: GradedSide): CardPicture {
 }
 
 /** Grades one card from its photos; refuses with an ImageMeasurementError (its own code) what it cannot measure. */
-export async function gradeCard(photos: { front: Uint8Array; back?: Uint8Array }, deps: GradeCardDeps): Promise<GradedPhotos> {
+export async function gradeCard(photos: CardPhotos, deps: GradeCardDeps): Promise<GradedPhotos> {
   return timed('total', deps.observeStage, () => gradePhotos(photos, deps));
 }
 
-async function gradePhotos(photos: { front: Uint8Array; back?: Uint8Array }, deps: GradeCardDeps): Promise<GradedPhotos> {
+/** The front and its tilt shot: the frames read once the front's format is known, the front's surface joined with them. */
+async function gradeFront(photos: CardPhotos, twoSides: boolean, deps: GradeCardDeps): Promise<GradedSide & { reflectedLight?: Uint8Array }> {
+  const front = await gradeSide(photos.front, 'front', twoSides, deps);
+  if (!photos.tilt?.length) return front;
+  const maxSide = Math.min(deps.maxSide ?? MEASURE_MAX_SIDE, TILT_MAX_SIDE);
+  const input: ReadTiltInput = { frames: [photos.front, ...photos.tilt], format: front.measurement.cardFormat?.id ?? 'standard', maxPixels: deps.maxPixels, maxSide };
+  let output: ReadTiltOutput;
+  if (deps.cpuPool) {
+    // Copies move to the pool thread; the caller keeps its own, as for a side.
+    const frames = input.frames.map((bytes) => new Uint8Array(bytes));
+    output = await deps.cpuPool.run<ReadTiltOutput>(TILT_TASK, { ...input, frames }, frames.map((frame) => frame.buffer));
+  } else {
+    output = await readTilt(input);
+  }
+  deps.observeStage?.('tilt', output.seconds);
+  const measurement = withTiltShot(front.measurement, output.reading);
+  return { ...front, measurement, ...(output.picture ? { reflectedLight: output.picture } : {}) };
+}
+
+async function gradePhotos(photos: CardPhotos, deps: GradeCardDeps): Promise<GradedPhotos> {
   const observe = deps.observeStage;
   const twoSides = photos.back !== undefined;
-  const [front, back] = await Promise.all([gradeSide(photos.front, 'front', twoSides, deps), photos.back ? gradeSide(photos.back, 'back', twoSides, deps) : undefined]);
+  const [front, back] = await Promise.all([gradeFront(photos, twoSides, deps), photos.back ? gradeSide(photos.back, 'back', twoSides, deps) : undefined]);
   const measurements = back ? { front: front.measurement, back: back.measurement } : { front: front.measurement };
   const grade = await timed('grade', observe, () => gradeMeasuredCard(measurements));
   const identifier = deps.identifier ?? noIdentifier;
@@ -118,7 +156,7 @@ async function gradePhotos(photos: { front: Uint8Array; back?: Uint8Array }, dep
   const card = describeGradedCard(grade, identification, measurements, slabLabel);
   return {
     card,
-    annotated: back ? { front: front.annotated, back: back.annotated } : { front: front.annotated },
+    annotated: { front: front.annotated, ...(back ? { back: back.annotated } : {}), ...(front.reflectedLight ? { reflectedLight: front.reflectedLight } : {}) },
     display: { ...(front.display ? { front: front.display } : {}), ...(back?.display ? { back: back.display } : {}) },
     pictures: back ? { front: front.cardPicture, back: back.cardPicture } : { front: front.cardPicture },
   };

@@ -1,4 +1,4 @@
-import { Camera, Flashlight, FlashlightOff, ImagePlus, RotateCcw, SwitchCamera } from 'lucide-react';
+import { Camera, Flashlight, FlashlightOff, ImagePlus, RotateCcw, SkipForward, SwitchCamera, Video } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PhotoPreview } from '@/components/ui/photo-preview';
@@ -9,7 +9,13 @@ import { useCamera } from './use-camera';
 import { useFrameCheck } from './use-frame-check';
 
 export type CardSide = 'front' | 'back';
-export type CameraPhotos = { front: File | null; back: File | null };
+/** `tilt`: the tilt shot's frames; null until recorded or skipped (skipped: none); absent where none is taken. */
+export type CameraPhotos = { front: File | null; back: File | null; tilt?: File[] | null };
+
+/** The tilt shot (issue 31): about two seconds of the card tilted under a light, as this many stills this far apart. */
+const TILT_FRAMES = 8;
+const TILT_EVERY_MS = 250;
+export const TILT_TEXT = 'Tilt the card slowly under a light.';
 
 const SIDE_LABEL: Record<CardSide, string> = { front: 'Front', back: 'Back' };
 
@@ -20,7 +26,8 @@ function photoFile(blob: Blob, side: CardSide): File {
 }
 
 /**
- * The camera with a card-shaped guide (63:88, 80% of the view's height): the front, then the back. A light check
+ * The camera with a card-shaped guide (63:88, 80% of the view's height): the front, a tilt shot of it (optional: two
+ * seconds of the card tilted under a light, from which scratches are read), then the back. A light check
  * on each frame says what to fix (Move closer, Hold still, Tilt to remove the glare) and, with `autoCapture`, takes
  * the photo by itself once the card is steady in the guide; the shutter button takes it at any time. Retake, switch
  * camera and the torch where the device has them. Without a camera (or with access refused): a sentence saying so and
@@ -29,12 +36,15 @@ function photoFile(blob: Blob, side: CardSide): File {
 export function CardCamera({
   photos,
   onPhoto,
+  onTilt,
   autoCapture = true,
   disabled = false,
   children,
 }: {
   photos: CameraPhotos;
   onPhoto: (side: CardSide, file: File | null) => void;
+  /** The tilt shot's frames, [] when skipped, null to take it again. Without it no tilt shot is offered. */
+  onTilt?: (frames: File[] | null) => void;
   autoCapture?: boolean;
   disabled?: boolean;
   /** What comes after the photos (the consumer's own buttons). */
@@ -45,11 +55,25 @@ export function CardCamera({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [aspect, setAspect] = useState(4 / 3);
-  const step: CardSide | 'done' = !photos.front ? 'front' : !photos.back ? 'back' : 'done';
+  const step: CardSide | 'tilt' | 'done' = !photos.front ? 'front' : onTilt && !photos.tilt ? 'tilt' : !photos.back ? 'back' : 'done';
   const live = camera.status.kind === 'live';
 
+  async function recordTilt() {
+    if (busy || disabled || step !== 'tilt' || !live) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const frames = await camera.recordFrames(TILT_FRAMES, TILT_EVERY_MS);
+      onTilt?.(frames.map((blob, index) => new File([blob], `tilt-${index + 1}.jpg`, { type: blob.type || 'image/jpeg', lastModified: Date.now() })));
+    } catch {
+      setProblem('The tilt shot could not be recorded. Try again, or skip it.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function capture() {
-    if (busy || disabled || step === 'done' || !live) return;
+    if (busy || disabled || step === 'done' || step === 'tilt' || !live) return;
     const side = step;
     setBusy(true);
     setProblem(null);
@@ -62,17 +86,19 @@ export function CardCamera({
     }
   }
 
-  const check = useFrameCheck(video, camera.captureSize, live && step !== 'done' && !disabled, () => {
+  const check = useFrameCheck(video, camera.captureSize, live && (step === 'front' || step === 'back') && !disabled, () => {
     if (autoCapture) void capture();
   });
 
   const stepText =
     step === 'front'
       ? 'Photograph the front of the card.'
-      : step === 'back'
+      : step === 'tilt'
+        ? `Front taken. ${TILT_TEXT} Two seconds of it show scratches a flat photo misses (optional).`
+        : step === 'back'
         ? 'Front taken. Now the back of the card (optional).'
         : 'Both sides taken.';
-  const hintText = busy ? 'Taking the photo…' : check.hint ? HINT_TEXT[check.hint] : '';
+  const hintText = busy ? (step === 'tilt' ? 'Recording: keep tilting the card…' : 'Taking the photo…') : step === 'tilt' ? '' : check.hint ? HINT_TEXT[check.hint] : '';
 
   const taken = (
     <>
@@ -82,13 +108,32 @@ export function CardCamera({
             photos[side] ? (
               <li key={side} className="grid justify-items-center gap-1.5">
                 <PhotoPreview file={photos[side]} alt={`Captured ${side}`} className="h-28 w-20" />
-                <Button type="button" variant="outline" size="sm" disabled={disabled || busy} onClick={() => onPhoto(side, null)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={disabled || busy}
+                  onClick={() => {
+                    onPhoto(side, null);
+                    // The tilt shot is of the front: a new front takes a new one.
+                    if (side === 'front') onTilt?.(null);
+                  }}
+                >
                   <RotateCcw aria-hidden />
                   Retake {side}
                 </Button>
               </li>
             ) : null,
           )}
+          {photos.tilt && photos.tilt.length > 0 ? (
+            <li className="grid content-end justify-items-center gap-1.5">
+              <p className="flex h-28 w-20 items-center justify-center rounded-md border text-center text-xs text-muted-foreground">Tilt shot: {photos.tilt.length} frames</p>
+              <Button type="button" variant="outline" size="sm" disabled={disabled || busy} onClick={() => onTilt?.(null)}>
+                <RotateCcw aria-hidden />
+                Retake tilt
+              </Button>
+            </li>
+          ) : null}
         </ul>
       ) : null}
       {children}
@@ -101,7 +146,13 @@ export function CardCamera({
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           {camera.status.message}
         </p>
-        {step !== 'done' ? <PhotoPicker side={step} disabled={disabled} onPick={(file) => onPhoto(step, file)} /> : null}
+        {step === 'front' || step === 'back' ? <PhotoPicker side={step} disabled={disabled} onPick={(file) => onPhoto(step, file)} /> : null}
+        {step === 'tilt' ? (
+          <Button type="button" variant="outline" className="w-fit" disabled={disabled} onClick={() => onTilt?.([])}>
+            <SkipForward aria-hidden />
+            Skip tilt
+          </Button>
+        ) : null}
         {taken}
       </div>
     );
@@ -158,10 +209,23 @@ export function CardCamera({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" onClick={() => void capture()} disabled={!live || busy || step === 'done' || disabled}>
-          <Camera aria-hidden />
-          {step === 'back' ? 'Capture Back' : 'Capture Front'}
-        </Button>
+        {step === 'tilt' ? (
+          <>
+            <Button type="button" onClick={() => void recordTilt()} disabled={!live || busy || disabled}>
+              <Video aria-hidden />
+              Record Tilt
+            </Button>
+            <Button type="button" variant="outline" onClick={() => onTilt?.([])} disabled={busy || disabled}>
+              <SkipForward aria-hidden />
+              Skip tilt
+            </Button>
+          </>
+        ) : (
+          <Button type="button" onClick={() => void capture()} disabled={!live || busy || step === 'done' || disabled}>
+            <Camera aria-hidden />
+            {step === 'back' ? 'Capture Back' : 'Capture Front'}
+          </Button>
+        )}
         {camera.canSwitch ? (
           <Button type="button" variant="outline" onClick={camera.switchCamera} disabled={busy}>
             <SwitchCamera aria-hidden />

@@ -70,7 +70,8 @@ function grabFrame(video: HTMLVideoElement): Promise<Blob> {
  * between cameras, the torch where the camera has one, and a photo at the camera's full resolution
  * (ImageCapture.takePhoto where present, else the largest frame of the stream). `captureSize` is the stream's frame
  * size, which a photo is never smaller than (a still photo smaller than the stream is replaced by a frame): the
- * guide judges "close enough" at that size, so it never promises more pixels than the photo will have.
+ * guide judges "close enough" at that size, so it never promises more pixels than the photo will have. `recordFrames`:
+ * stills of the stream a few hundred milliseconds apart (the tilt shot's).
  */
 export function useCamera(video: RefObject<HTMLVideoElement | null>) {
   const [status, setStatus] = useState<CameraStatus>({ kind: 'starting' });
@@ -159,5 +160,19 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>) {
     return grabFrame(v);
   }, [video]);
 
-  return { status, captureSize, canSwitch: cameras.length > 1, switchCamera, torch, toggleTorch, takePhoto };
+  const recordFrames = useCallback(async (count: number, everyMs: number): Promise<Blob[]> => {
+    const frames: Blob[] = [];
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const v = video.current;
+      if (!v || v.videoWidth === 0) throw new Error('The camera has no picture yet.');
+      // On a steady beat from the start, however long taking each still takes: the stills span the tilt evenly.
+      const wait = started + i * everyMs - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      frames.push(await grabFrame(v));
+    }
+    return frames;
+  }, [video]);
+
+  return { status, captureSize, canSwitch: cameras.length > 1, switchCamera, torch, toggleTorch, takePhoto, recordFrames };
 }

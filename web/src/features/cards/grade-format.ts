@@ -82,6 +82,7 @@ const DEFECT_NAMES: Record<DefectKind, string> = {
   'print-line': 'Print line',
   spot: 'Spot',
   crease: 'Crease',
+  dent: 'Dent',
 };
 
 export function defectName(kind: DefectKind): string {

@@ -13,9 +13,25 @@ import { uploadableFile } from './heic-to-jpeg';
  * What the upload card holds: files in the 'Upload Files' tab (or taken in 'Take Photo', which fills the same two),
  * URLs in 'Paste URLs'; `mode` is the tab in use.
  */
-export type GradingInput = { mode: 'files' | 'camera' | 'urls'; front: File | null; back: File | null; frontUrl: string; backUrl: string };
+export type GradingInput = {
+  mode: 'files' | 'camera' | 'urls';
+  front: File | null;
+  back: File | null;
+  frontUrl: string;
+  backUrl: string;
+  /** 'Upload Files': an angled photo of the front, read with it as a tilt shot of two frames (issue 31). */
+  angled: File | null;
+  /** 'Take Photo': the tilt shot's frames; null until recorded or skipped. */
+  tiltFrames: File[] | null;
+};
 
-export const EMPTY_GRADING_INPUT: GradingInput = { mode: 'files', front: null, back: null, frontUrl: '', backUrl: '' };
+export const EMPTY_GRADING_INPUT: GradingInput = { mode: 'files', front: null, back: null, frontUrl: '', backUrl: '', angled: null, tiltFrames: null };
+
+/** The tilt shot that goes with the front in the tab in use: the camera's frames, or the one angled photo. */
+function tiltOf(input: GradingInput): File[] {
+  if (input.mode === 'camera') return input.tiltFrames ?? [];
+  return input.mode === 'files' && input.angled ? [input.angled] : [];
+}
 
 // SPEC.md §2: a hidden cardType field that defaults to pokemon.
 const DEFAULT_CARD_TYPE = 'pokemon';
@@ -31,6 +47,7 @@ async function gradingForm(input: GradingInput): Promise<FormData> {
   if (input.mode !== 'urls') {
     if (input.front) form.append('frontImage', await uploadableFile(input.front));
     if (input.back) form.append('backImage', await uploadableFile(input.back));
+    for (const frame of tiltOf(input)) form.append('tiltFrames', await uploadableFile(frame));
   } else {
     // Trimmed; a blank URL is not sent at all, which the server reads as null (SPEC.md §5).
     const frontUrl = input.frontUrl.trim();
@@ -66,6 +83,8 @@ async function saveToCollection(result: CardResult, input: GradingInput): Promis
     const form = new FormData();
     form.append('frontImage', await uploadableFile(input.front));
     if (input.back) form.append('backImage', await uploadableFile(input.back));
+    // The same card is the same photos, its tilt shot included.
+    for (const frame of tiltOf(input)) form.append('tiltFrames', await uploadableFile(frame));
     return (await postGradeCard(form)).id;
   }
   if (!result.id) throw new MissingImagesError();

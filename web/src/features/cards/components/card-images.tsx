@@ -1,5 +1,5 @@
 import type { SideMeasurement } from '@contracts/measurement';
-import { Camera, Maximize2, Ruler } from 'lucide-react';
+import { Camera, Maximize2, Ruler, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -9,11 +9,17 @@ import { MeasuredPictureLegend, MeasuredPictureMap } from './measured-picture-ma
 import { PictureViewer } from './picture-viewer';
 
 /** A side's photo, the engine's annotated picture, and the measurements behind it (absent for a side not measured). */
-export type SidePictures = { photo: string | null; annotated: string | null; measurement?: SideMeasurement | undefined };
+export type SidePictures = {
+  photo: string | null;
+  annotated: string | null;
+  measurement?: SideMeasurement | undefined;
+  /** The tilt shot's picture of the reflected light, with what it showed boxed (the front, issue 31). */
+  reflectedLight?: string | null;
+};
 
 /** Below Tailwind's `sm`: the engine's labels, drawn into its picture at a fixed size, would be too small to read. */
 const NARROW_SCREEN = '(max-width: 639px)';
-type View = 'photo' | 'measured';
+type View = 'photo' | 'measured' | 'light';
 
 /**
  * The card's pictures (SPEC.md §2): front and back tabs when there is a back, a click enlarges full screen at the
@@ -42,6 +48,12 @@ export function CardImages({ cardName, front, back }: { cardName: string; front:
         <Camera aria-hidden />
         Photo
       </ToggleGroupItem>
+      {front.reflectedLight ? (
+        <ToggleGroupItem value="light" className="flex-1">
+          <Sparkles aria-hidden />
+          Reflected light
+        </ToggleGroupItem>
+      ) : null}
     </ToggleGroup>
   ) : null;
 
@@ -74,17 +86,18 @@ export function CardImages({ cardName, front, back }: { cardName: string; front:
 
 function EnlargeablePicture({ pictures, view, label }: { pictures: SidePictures; view: View; label: string }) {
   const narrow = useMediaQuery(NARROW_SCREEN);
-  // A side without an annotated picture (not measured) still shows its photo.
-  const measured = view === 'measured' && pictures.annotated !== null;
+  // A side without an annotated picture (not measured) still shows its photo; one without a tilt shot, its measured one.
+  const light = view === 'light' && pictures.reflectedLight ? pictures.reflectedLight : null;
+  const measured = !light && view !== 'photo' && pictures.annotated !== null;
   const mapped = measured && narrow && pictures.photo !== null && pictures.measurement !== undefined;
-  const src = measured ? pictures.annotated : pictures.photo;
-  const alt = measured ? `${label}, measured: border lines and defect boxes` : label;
+  const src = light ?? (measured ? pictures.annotated : pictures.photo);
+  const alt = light ? `${label}, reflected light of the tilt shot: scratches and dents boxed` : measured ? `${label}, measured: border lines and defect boxes` : label;
   if (!src) return <CardImage src={null} alt={label} />;
   const viewer = (
     <PictureViewer
       src={src}
       alt={alt}
-      title={measured ? `${label}, measured` : label}
+      title={light ? `${label}, reflected light` : measured ? `${label}, measured` : label}
       trigger={
         <button
           type="button"

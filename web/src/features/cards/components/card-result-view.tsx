@@ -77,7 +77,7 @@ export function CardResultView({
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
         <div className="grid content-start gap-4 lg:sticky lg:top-24 lg:self-start">
-          <CardImages cardName={result.cardName} front={{ photo: result.imageUrl, annotated: result.annotatedImageUrl, measurement: result.measurements.front }} back={back} />
+          <CardImages cardName={result.cardName} front={{ photo: result.imageUrl, annotated: result.annotatedImageUrl, measurement: result.measurements.front, reflectedLight: result.reflectedLightImageUrl }} back={back} />
         </div>
 
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">

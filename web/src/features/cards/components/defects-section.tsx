@@ -61,9 +61,32 @@ function SideDefects({ side }: { side: SideMeasurement }) {
           {side.cardFormat ? `Card format: ${side.cardFormat.name}, ${sizeText(side.cardFormat)}. ` : ''}
           Measured at {quality.pxPerMm.toFixed(0)} px/mm; the smallest defect this photo shows is {formatMm(quality.smallestDefectMm)}.
           {side.surface.textured ? ' Holo or textured surface: scratches are read with less certainty.' : ''}
+          {tiltText(side)}
         </p>
+        <UnseenNotes side={side} />
       </div>
     </section>
+  );
+}
+
+/** What the tilt shot was, when there was one (issue 31). */
+function tiltText(side: SideMeasurement): string {
+  const tilt = side.surface.tiltShot;
+  if (!tilt?.read) return '';
+  const foil = tilt.foil ? ' The foil twinkles in it: its small glints are foil, not dents.' : '';
+  return ` Surface also read from a tilt shot: the card found in ${tilt.framesRegistered} of ${tilt.framesSent} frames.${foil}`;
+}
+
+/** What the photos could not show (SPEC.md §7): the one-photo surface note, a tilt shot not read. */
+function UnseenNotes({ side }: { side: SideMeasurement }) {
+  const notes = side.quality.subgradeLimits?.surface.notes ?? [];
+  if (notes.length === 0) return null;
+  return (
+    <ul className="grid gap-1 text-xs text-muted-foreground" aria-label={`What the ${side.side} photos could not show`}>
+      {notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -74,6 +97,7 @@ export function defectSize(defect: Defect): string {
     case 'edge-nick':
       return `${size} deep`;
     case 'spot':
+    case 'dent':
       return `${size} across`;
     case 'corner-fray':
     case 'corner-whitening':
@@ -86,6 +110,8 @@ export function defectSize(defect: Defect): string {
 function defectDetail(defect: Defect): string {
   const parts = [placeName(defect.location)];
   if (defect.kind === 'edge-nick' && defect.lengthMm !== undefined) parts.push(`${formatMm(defect.lengthMm)} wide`);
+  if (defect.kind === 'scratch' && defect.widthMm !== undefined) parts.push(`${formatMm(defect.widthMm)} wide`);
+  if (defect.seenIn === 'reflected-light') parts.push('seen in reflected light');
   if (defect.angleDeg !== undefined) parts.push(`at ${Math.round(defect.angleDeg)}°`);
   return parts.join(', ');
 }

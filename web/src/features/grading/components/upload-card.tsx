@@ -71,6 +71,10 @@ export function UploadCard({
                   </div>
                 ) : null}
                 <ImageDropZone id="back-image" label="Back image" optional file={input.back} onChange={(back) => change({ back })} />
+                <div className="grid gap-1 sm:col-span-2">
+                  <ImageDropZone id="angled-image" label="Angled photo of the front" optional file={input.angled} onChange={(angled) => change({ angled })} />
+                  <p className="text-xs text-muted-foreground">The front again, tilted towards a lamp so its gloss shines: scratches that show only in reflected light are read from the two photos.</p>
+                </div>
               </div>
             </TabsContent>
             <TabsContent value="urls">
@@ -83,7 +87,11 @@ export function UploadCard({
             <TabsContent value="camera">
               {input.mode === 'camera' ? (
                 <Suspense fallback={<p className="py-8 text-center text-sm text-muted-foreground">Starting the camera…</p>}>
-                  <CardCamera photos={{ front: input.front, back: input.back }} onPhoto={(side, file) => change({ [side]: file })} />
+                  <CardCamera
+                    photos={{ front: input.front, back: input.back, tilt: input.tiltFrames }}
+                    onPhoto={(side, file) => change({ [side]: file })}
+                    onTilt={(tiltFrames) => change({ tiltFrames })}
+                  />
                 </Suspense>
               ) : null}
             </TabsContent>
