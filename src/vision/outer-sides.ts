@@ -205,7 +205,7 @@ function medianColour(colours: ReadonlyArray<readonly number[]>): [number, numbe
 }
 
 /** The line through two points, as geometry.ts's Line (unit normal, offset). */
-function lineThrough(a: Point, b: Point): Line {
+export function lineThrough(a: Point, b: Point): Line {
   const length = distance(a, b);
   const nx = -(b.y - a.y) / length;
   const ny = (b.x - a.x) / length;

@@ -1,0 +1,176 @@
+import type { Point } from '../contracts/measurement.ts';
+import { formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
+import type { FormatSet } from './card-formats.ts';
+import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex } from './geometry.ts';
+import type { Line } from './geometry.ts';
+import { rgbDistance, sampleRgb } from './image.ts';
+import type { DecodedImage } from './image.ts';
+import { lineThrough } from './outer-sides.ts';
+
+// A silver, white or foil border on white paper, a white desk or light wood (issue 31) is nearly the background's
+// colour, while the printed frame just inside it (a Sun & Moon full-art's dark line, the art's own edge) is a strong,
+// dark, card-shaped line. Found there, the card reads borderless or short at one side, and its corners as frayed. Two
+// things tell the frame from the cut:
+// - the cut is still there, one border-width further out: a fainter edge, sharp (a cut, not a shadow's soft
+//   outline), straight along the side, with something that is not the background between it and the frame (a step
+//   from the border into the background, where a sleeve's outline or a notebook's ruling is a ridge with the same
+//   background on both sides);
+// - the card's format: a printed frame is narrower for its height than the card (58 × 83 mm inside a 2.5 mm border,
+//   0.70 against 63 × 88's 0.716), and one side at its frame makes the outline too short. Moving sides out to their
+//   fainter edges must bring the outline nearer its format's shape: a sleeve, a holder's well or a shadow all round a
+//   card found at its cut would take it further from it, as any margin added all round does.
+// The sides whose fainter edge brings the outline nearest its format's shape are moved there.
+
+/** Looked past each side for as far as the widest border a card has (about 4 mm on vintage cards) and a little more. */
+const REACH_MM = 5;
+/** A printed frame lies at least this far inside the cut: thinner borders are not told from the cut's own blur. */
+const MIN_BORDER_MM = 1;
+/** Profiles across each side, along its straight middle (clear of rounded corners). */
+const PROFILES = 48;
+const SIDE_FROM = 0.15;
+const SIDE_TO = 0.85;
+/**
+ * The cut's step: the colours 2–5 px either side differ by at least this (RGB levels), and the gradient across it
+ * (over two pixels) reaches at least this: a silver border some 15 levels darker than white paper is; paper's fibres,
+ * wood's grain and a JPEG's blocks are not, over three pixels.
+ */
+const MIN_CUT_STEP = 8;
+const STEP_GAP_PX = 2;
+const STEP_SPAN_PX = 4;
+/** The cut must be seen on this share of a side's profiles, within this of one straight line. */
+const MIN_SEEN_SHARE = 0.6;
+const LINE_FIT_MM = 0.15;
+/** The edge found runs along the side within this angle: a cut is parallel to the frame printed inside it. */
+const PARALLEL_DEG = 1.5;
+/** Moving sides out must bring the outline's aspect this much nearer its format's (photo noise and keystone aside). */
+const ASPECT_GAIN = 0.004;
+
+interface CutCandidate {
+  line: Line;
+  /** How far outside the side it lies (px, at the side's middle). */
+  offset: number;
+}
+
+/**
+ * `quad` with any side found at a printed frame moved out to the card's cut beyond it (see above); `quad` itself
+ * where no side has such a cut, or moving them does not bring the outline nearer its format's shape.
+ */
+export function cutBeyondFrame(image: DecodedImage, quad: Point[], formats: FormatSet): Point[] {
+  const format = formatOfQuad(quad, formats);
+  const pxPerMm = cardPxPerMm(quad, format);
+  const candidates = [0, 1, 2, 3].map((k) => cutBeyondSide(image, quad, k, pxPerMm));
+  if (candidates.every((c) => c === null)) return quad;
+  const sides = [0, 1, 2, 3].map((k) => lineThrough(quad[k]!, quad[(k + 1) % 4]!));
+  let best = quad;
+  let bestMiss = Math.abs(quadAspect(quad) - format.aspect) - ASPECT_GAIN;
+  // Every set of sides that have a cut beyond them: a full-art's frame lies inside all four, one side's inside one.
+  for (let set = 1; set < 16; set++) {
+    if ([0, 1, 2, 3].some((k) => (set >> k) & 1 && candidates[k] === null)) continue;
+    const lines = sides.map((line, k) => ((set >> k) & 1 ? candidates[k]!.line : line));
+    const corners = [0, 1, 2, 3].map((k) => intersectLines(lines[(k + 3) % 4]!, lines[k]!));
+    if (corners.some((c) => c === null)) continue;
+    const moved = corners as Point[];
+    if (!isConvex(moved) || !isCardAspect(quadAspect(moved), formats)) continue;
+    const miss = Math.abs(quadAspect(moved) - format.aspect);
+    if (miss < bestMiss) {
+      best = moved;
+      bestMiss = miss;
+    }
+  }
+  return best;
+}
+
+/** The card's cut beyond side `k` (from corner k to k + 1), or null where there is none to be seen. */
+function cutBeyondSide(image: DecodedImage, quad: readonly Point[], k: number, pxPerMm: number): CutCandidate | null {
+  const a = quad[k]!;
+  const b = quad[(k + 1) % 4]!;
+  const length = distance(a, b);
+  const dx = (b.x - a.x) / length;
+  const dy = (b.y - a.y) / length;
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  let nx = dy;
+  let ny = -dx;
+  if (((a.x + b.x) / 2 - centre.x) * nx + ((a.y + b.y) / 2 - centre.y) * ny < 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  const reach = Math.round(REACH_MM * pxPerMm);
+  const nearest = Math.max(STEP_GAP_PX + STEP_SPAN_PX, Math.round(MIN_BORDER_MM * pxPerMm));
+  const colour = new Float64Array(3);
+  const profile = new Float64Array((reach + 1) * 3);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < PROFILES; i++) {
+    const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (i + 0.5)) / PROFILES;
+    const px = a.x + (b.x - a.x) * t;
+    const py = a.y + (b.y - a.y) * t;
+    profile.fill(0);
+    for (let o = 0; o <= reach; o++) {
+      for (let lane = -1; lane <= 1; lane++) {
+        sampleRgb(image, px + nx * o + dx * lane, py + ny * o + dy * lane, colour);
+        for (let c = 0; c < 3; c++) profile[o * 3 + c]! += colour[c]! / 3;
+      }
+    }
+    const at = outermostStep(profile, reach, nearest);
+    if (at === null) continue;
+    xs.push(px + nx * at);
+    ys.push(py + ny * at);
+  }
+  if (xs.length < MIN_SEEN_SHARE * PROFILES) return null;
+  const line = fitLineRobust(xs, ys, LINE_FIT_MM * pxPerMm);
+  if (line === null) return null;
+  const near = xs.filter((x, i) => Math.abs(line.nx * x + line.ny * ys[i]! - line.c) <= LINE_FIT_MM * pxPerMm + 0.5).length;
+  if (near < MIN_SEEN_SHARE * PROFILES) return null;
+  const side = lineThrough(a, b);
+  if (Math.abs(line.nx * side.ny - line.ny * side.nx) > Math.sin((PARALLEL_DEG * Math.PI) / 180)) return null;
+  const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  const offset = Math.abs(line.nx * mid.x + line.ny * mid.y - line.c);
+  if (offset < MIN_BORDER_MM * pxPerMm) return null;
+  return { line, offset };
+}
+
+/**
+ * Along one profile (colours from the side outwards), the outermost sharp step at least `nearest` px out: a local
+ * maximum of the gradient of at least MIN_CUT_STEP, the colours beyond it and before it differing by as much (a step,
+ * not a ridge: the cut's thin shadow is a dark line, but beyond it lies the background and before it the border).
+ * Sub-pixel, at the gradient's peak; null where there is none.
+ */
+function outermostStep(profile: Float64Array, reach: number, nearest: number): number | null {
+  const gradient = (o: number) =>
+    Math.hypot(profile[(o + 1) * 3]! - profile[(o - 1) * 3]!, profile[(o + 1) * 3 + 1]! - profile[(o - 1) * 3 + 1]!, profile[(o + 1) * 3 + 2]! - profile[(o - 1) * 3 + 2]!);
+  for (let o = reach - STEP_GAP_PX - STEP_SPAN_PX; o >= nearest; o--) {
+    const g = gradient(o);
+    if (g < MIN_CUT_STEP || g < gradient(o - 1) || g < gradient(o + 1)) continue;
+    const step = rgbDistance(meanColour(profile, o + STEP_GAP_PX, o + STEP_GAP_PX + STEP_SPAN_PX), meanColour(profile, o - STEP_GAP_PX - STEP_SPAN_PX + 1, o - STEP_GAP_PX + 1));
+    if (step < MIN_CUT_STEP) continue;
+    const valley = cutShadowAt(profile, o, nearest);
+    if (valley !== null) return valley;
+    const before = gradient(o - 1);
+    const after = gradient(o + 1);
+    const curvature = before - 2 * g + after;
+    return o + (curvature < 0 ? (0.5 * (before - after)) / curvature : 0);
+  }
+  return null;
+}
+
+/** The cut's thin shadow is darkest at the cut and fades outwards: it is looked for this far inside the step (px). */
+const CUT_SHADOW_PX = 3;
+
+/**
+ * Where a step at `o` is the outer flank of the cut's thin shadow (a dark line at the cut, darker than the border
+ * inside it by MIN_CUT_STEP / 2), the darkest point of that line, which is the cut; otherwise null.
+ */
+function cutShadowAt(profile: Float64Array, o: number, nearest: number): number | null {
+  const luma = (at: number) => profile[at * 3]! + profile[at * 3 + 1]! + profile[at * 3 + 2]!;
+  let darkest = o;
+  for (let at = o - 1; at >= Math.max(nearest, o - CUT_SHADOW_PX); at--) if (luma(at) < luma(darkest)) darkest = at;
+  const border = luma(Math.max(0, darkest - CUT_SHADOW_PX));
+  return darkest < o && border - luma(darkest) >= (3 * MIN_CUT_STEP) / 2 ? darkest : null;
+}
+
+/** Mean colour of profile positions [from, to). */
+function meanColour(profile: Float64Array, from: number, to: number): [number, number, number] {
+  const sum: [number, number, number] = [0, 0, 0];
+  for (let o = from; o < to; o++) for (let c = 0; c < 3; c++) sum[c] = sum[c]! + profile[o * 3 + c]!;
+  return [sum[0] / (to - from), sum[1] / (to - from), sum[2] / (to - from)];
+}
