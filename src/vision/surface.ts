@@ -94,7 +94,8 @@ const AXIS_CREASE_EDGE_CLEAR_MM = 10;
  * A card's layout (its bars, rules and boxes) is printed inside the border, from one inner edge of it to the other; a
  * fold or a roller's missing ink runs on through the border towards the cut. A line along an axis whose ends both
  * stop within this of the border's inner edges (issue 31: a foil bar over a dark rule across a holo's lower face, a
- * light and a dark line side by side as a fold's two faces are) is the layout's, not a crease or a print line.
+ * light and a dark line side by side as a fold's two faces are) is the layout's, not a crease; nor, with a dark rule
+ * beside it, a print line (a print line alone, a roller's missing ink, may stop at the frame too).
  */
 const PAST_FRAME_MM = 0.4;
 /**
@@ -233,7 +234,8 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
     // Ink missing along the roller's path is lighter than the print round it; a dark line along an axis is a rule
     // the card was printed with (under attacks, round text boxes), not a defect.
     if (axisAligned && !line.light) continue;
-    if (axisAligned && layoutLine(line)) continue;
+    // A light rule with a dark one beside it, both stopping at the border's inner edges: the layout's foil bar.
+    if (axisAligned && layoutLine(line) && lines.some((dark) => !dark.light && layoutLine(dark) && dark.lengthMm >= 0.8 * line.lengthMm && distanceToLine(centre(dark), line) <= 1.5)) continue;
     const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLengthAlong(grid, line) ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
     if (kind === null) continue;
     if (kind === 'scratch' && amongLettering(line.box, TEXT_LINE_REACH_MM, 0)) continue;
