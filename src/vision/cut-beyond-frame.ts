@@ -3,9 +3,9 @@ import { formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
 import type { FormatSet } from './card-formats.ts';
 import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex } from './geometry.ts';
 import type { Line } from './geometry.ts';
-import { rgbDistance, sampleRgb } from './image.ts';
+import { luma, rgbDistance, sampleRgb } from './image.ts';
 import type { DecodedImage } from './image.ts';
-import { lineThrough } from './outer-sides.ts';
+import { lineThrough, medianColour } from './outer-sides.ts';
 
 // A silver, white or foil border on white paper, a white desk or light wood (issue 31) is nearly the background's
 // colour, while the printed frame just inside it (a Sun & Moon full-art's dark line, the art's own edge) is a strong,
@@ -42,13 +42,30 @@ const MIN_SEEN_SHARE = 0.6;
 const LINE_FIT_MM = 0.15;
 /** The edge found runs along the side within this angle: a cut is parallel to the frame printed inside it. */
 const PARALLEL_DEG = 1.5;
+/**
+ * What lies between a side and the cut beyond it must be a light border on a light table (the issue's silver, white
+ * and pale foil borders on paper, a desk or light wood): at least this light (luma, 0–255; silver reads 190–240 in a
+ * phone photo, light wood 190–210) and within this colour distance of the table beyond the cut. A holder's dark well
+ * round a card, or a coloured border, is far from the table's colour and its cut is found without this.
+ */
+const LIGHT_BORDER_LUMA = 150;
+const LIGHT_BORDER_NEAR = 60;
+/** The table is read in this band just beyond the cut (mm). */
+const BACKGROUND_BAND_MM = 0.8;
+/**
+ * A side left at the cut has the border just inside it, read between these distances (mm); the border's colour all
+ * round agrees within BORDER_AGREEMENT (RGB levels: a silver foil's sheen, the photo's shading).
+ */
+const RING_FROM_MM = 0.4;
+const RING_TO_MM = 0.9;
+const BORDER_AGREEMENT = 30;
 /** Moving sides out must bring the outline's aspect this much nearer its format's (photo noise and keystone aside). */
 const ASPECT_GAIN = 0.004;
 
 interface CutCandidate {
   line: Line;
-  /** How far outside the side it lies (px, at the side's middle). */
-  offset: number;
+  /** The border's colour between the side and the cut (median over the profiles). */
+  border: [number, number, number];
 }
 
 /**
@@ -61,11 +78,17 @@ export function cutBeyondFrame(image: DecodedImage, quad: Point[], formats: Form
   const candidates = [0, 1, 2, 3].map((k) => cutBeyondSide(image, quad, k, pxPerMm));
   if (candidates.every((c) => c === null)) return quad;
   const sides = [0, 1, 2, 3].map((k) => lineThrough(quad[k]!, quad[(k + 1) % 4]!));
+  const insides = [0, 1, 2, 3].map((k) => ringInside(image, quad, k, pxPerMm));
   let best = quad;
   let bestMiss = Math.abs(quadAspect(quad) - format.aspect) - ASPECT_GAIN;
   // Every set of sides that have a cut beyond them: a full-art's frame lies inside all four, one side's inside one.
   for (let set = 1; set < 16; set++) {
     if ([0, 1, 2, 3].some((k) => (set >> k) & 1 && candidates[k] === null)) continue;
+    // One border all round: the bands moved across, and just inside the sides left where they are (at the cut). A
+    // holder's plastic between a card and its wall is another colour than the card's own border.
+    const borders = [0, 1, 2, 3].map((k) => ((set >> k) & 1 ? candidates[k]!.border : insides[k]!));
+    const common = medianColour(borders);
+    if (borders.some((colour) => rgbDistance(colour, common) > BORDER_AGREEMENT)) continue;
     const lines = sides.map((line, k) => ((set >> k) & 1 ? candidates[k]!.line : line));
     const corners = [0, 1, 2, 3].map((k) => intersectLines(lines[(k + 3) % 4]!, lines[k]!));
     if (corners.some((c) => c === null)) continue;
@@ -82,39 +105,37 @@ export function cutBeyondFrame(image: DecodedImage, quad: Point[], formats: Form
 
 /** The card's cut beyond side `k` (from corner k to k + 1), or null where there is none to be seen. */
 function cutBeyondSide(image: DecodedImage, quad: readonly Point[], k: number, pxPerMm: number): CutCandidate | null {
-  const a = quad[k]!;
-  const b = quad[(k + 1) % 4]!;
-  const length = distance(a, b);
-  const dx = (b.x - a.x) / length;
-  const dy = (b.y - a.y) / length;
-  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  let nx = dy;
-  let ny = -dx;
-  if (((a.x + b.x) / 2 - centre.x) * nx + ((a.y + b.y) / 2 - centre.y) * ny < 0) {
-    nx = -nx;
-    ny = -ny;
-  }
+  const { a, b, dx, dy, nx, ny } = sideFrame(quad, k);
   const reach = Math.round(REACH_MM * pxPerMm);
   const nearest = Math.max(STEP_GAP_PX + STEP_SPAN_PX, Math.round(MIN_BORDER_MM * pxPerMm));
+  const backgroundPx = Math.max(2, Math.round(BACKGROUND_BAND_MM * pxPerMm));
   const colour = new Float64Array(3);
   const profile = new Float64Array((reach + 1) * 3);
   const xs: number[] = [];
   const ys: number[] = [];
+  const borders: number[][] = [];
+  const backgrounds: number[][] = [];
   for (let i = 0; i < PROFILES; i++) {
     const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (i + 0.5)) / PROFILES;
     const px = a.x + (b.x - a.x) * t;
     const py = a.y + (b.y - a.y) * t;
+    // Only as far as the photo goes: a step at its edge (a crop's, a scan's) is no cut.
+    let inPhoto = reach;
+    while (inPhoto > 0 && !isInside(image, px + nx * inPhoto, py + ny * inPhoto)) inPhoto--;
     profile.fill(0);
-    for (let o = 0; o <= reach; o++) {
+    for (let o = 0; o <= inPhoto; o++) {
       for (let lane = -1; lane <= 1; lane++) {
         sampleRgb(image, px + nx * o + dx * lane, py + ny * o + dy * lane, colour);
         for (let c = 0; c < 3; c++) profile[o * 3 + c]! += colour[c]! / 3;
       }
     }
-    const at = outermostStep(profile, reach, nearest);
-    if (at === null) continue;
+    const at = outermostStep(profile, inPhoto - backgroundPx, nearest);
+    if (at === null || Math.floor(at) - 1 <= nearest) continue;
     xs.push(px + nx * at);
     ys.push(py + ny * at);
+    const beyond = Math.ceil(at) + STEP_GAP_PX + 1;
+    borders.push(meanColour(profile, nearest, Math.floor(at) - 1));
+    backgrounds.push(meanColour(profile, beyond, Math.min(inPhoto + 1, beyond + backgroundPx)));
   }
   if (xs.length < MIN_SEEN_SHARE * PROFILES) return null;
   const line = fitLineRobust(xs, ys, LINE_FIT_MM * pxPerMm);
@@ -126,7 +147,11 @@ function cutBeyondSide(image: DecodedImage, quad: readonly Point[], k: number, p
   const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
   const offset = Math.abs(line.nx * mid.x + line.ny * mid.y - line.c);
   if (offset < MIN_BORDER_MM * pxPerMm) return null;
-  return { line, offset };
+  // The band between is a light border nearly the background's colour: a well of a holder, dark round a card found
+  // at its cut, or anything else far from the table's colour, had been seen as the card's edge in the first place.
+  const border = medianColour(borders);
+  if (luma(...border) < LIGHT_BORDER_LUMA || rgbDistance(border, medianColour(backgrounds)) > LIGHT_BORDER_NEAR) return null;
+  return { line, border };
 }
 
 /**
@@ -166,6 +191,41 @@ function cutShadowAt(profile: Float64Array, o: number, nearest: number): number 
   for (let at = o - 1; at >= Math.max(nearest, o - CUT_SHADOW_PX); at--) if (luma(at) < luma(darkest)) darkest = at;
   const border = luma(Math.max(0, darkest - CUT_SHADOW_PX));
   return darkest < o && border - luma(darkest) >= (3 * MIN_CUT_STEP) / 2 ? darkest : null;
+}
+
+/** Whether (x, y) lies a pixel or more inside the photo. */
+function isInside(image: DecodedImage, x: number, y: number): boolean {
+  return x >= 1 && y >= 1 && x <= image.width - 2 && y <= image.height - 2;
+}
+
+/** The median colour of the ring RING_FROM_MM to RING_TO_MM inside side `k`: a side at the cut has the border there. */
+function ringInside(image: DecodedImage, quad: readonly Point[], k: number, pxPerMm: number): [number, number, number] {
+  const { a, b, nx, ny } = sideFrame(quad, k);
+  const colour = new Float64Array(3);
+  const colours: number[][] = [];
+  for (let i = 0; i < PROFILES; i++) {
+    const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (i + 0.5)) / PROFILES;
+    const sum = [0, 0, 0];
+    let count = 0;
+    for (let d = RING_FROM_MM * pxPerMm; d <= RING_TO_MM * pxPerMm; d += 1, count++) {
+      sampleRgb(image, a.x + (b.x - a.x) * t - nx * d, a.y + (b.y - a.y) * t - ny * d, colour);
+      for (let c = 0; c < 3; c++) sum[c] = sum[c]! + colour[c]!;
+    }
+    colours.push(sum.map((v) => v / Math.max(1, count)));
+  }
+  return medianColour(colours);
+}
+
+/** Side `k` of the quad (from corner k to k + 1): its ends, its unit direction and its outward unit normal. */
+function sideFrame(quad: readonly Point[], k: number): { a: Point; b: Point; dx: number; dy: number; nx: number; ny: number } {
+  const a = quad[k]!;
+  const b = quad[(k + 1) % 4]!;
+  const length = distance(a, b);
+  const dx = (b.x - a.x) / length;
+  const dy = (b.y - a.y) / length;
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  const outward = ((a.x + b.x) / 2 - centre.x) * dy - ((a.y + b.y) / 2 - centre.y) * dx >= 0 ? 1 : -1;
+  return { a, b, dx, dy, nx: dy * outward, ny: -dx * outward };
 }
 
 /** Mean colour of profile positions [from, to). */

@@ -195,7 +195,7 @@ function meanOver(profile: Float64Array, from: number, to: number): number[] {
   return sum.map((v) => v / (to - from + 1));
 }
 
-function medianColour(colours: ReadonlyArray<readonly number[]>): [number, number, number] {
+export function medianColour(colours: ReadonlyArray<readonly number[]>): [number, number, number] {
   const channel = (c: number) => {
     const values = colours.map((colour) => colour[c]!).sort((x, y) => x - y);
     const mid = values.length >> 1;
