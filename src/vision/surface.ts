@@ -118,6 +118,17 @@ const PATTERN_OFFSET_MM = 2;
 const PATTERN_MIN_LINES = 6;
 const PRINT_EDGE_SAMPLES = 40;
 /**
+ * The strokes of a card's art (a lock of hair's strands, hatching, the lines of a cape's folds) are drawn side by side,
+ * flowing together: a light line with at least ART_STROKE_NEIGHBOURS other lines (light or dark, each
+ * ART_STROKE_MIN_MM or longer) running within ART_STROKE_ANGLE_DEG of its direction beside it (within ART_STROKE_REACH_MM
+ * across it, overlapping it along it) is one of them, not a scratch (issue 31: a One Piece full-art's hair read as
+ * 6–10 mm scratches). A scratch is a stroke of its own across the print, whatever direction the print's strokes take.
+ */
+const ART_STROKE_NEIGHBOURS = 3;
+const ART_STROKE_MIN_MM = 2;
+const ART_STROKE_ANGLE_DEG = 15;
+const ART_STROKE_REACH_MM = 6;
+/**
  * A fold's dark face lies this far from its light one (a drawn or real fold's faces are some 0.35 mm apart, centre
  * to centre), read against the print FOLD_FACE_REFERENCE_MM out, over the middle FOLD_FACE_SPAN of the light line;
  * seen on FOLD_FACE_SHARE of it, the fold's dark face is there (see darkFaceBeside).
@@ -238,7 +249,7 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
     if (axisAligned && layoutLine(line) && lines.some((dark) => !dark.light && layoutLine(dark) && dark.lengthMm >= 0.8 * line.lengthMm && distanceToLine(centre(dark), line) <= 1.5)) continue;
     const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLengthAlong(grid, line) ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
     if (kind === null) continue;
-    if (kind === 'scratch' && amongLettering(line.box, TEXT_LINE_REACH_MM, 0)) continue;
+    if (kind === 'scratch' && (amongLettering(line.box, TEXT_LINE_REACH_MM, 0) || amongArtStrokes(line, lines))) continue;
     if (kind === 'print-line') printLine = true;
     else scratchLength += round(line.lengthMm);
     defects.push({ kind, location: 'surface', box: toBox(line.box), sizeMm: round(line.lengthMm), lengthMm: round(line.lengthMm), angleDeg: reportedAngle(line.angleDeg) });
@@ -326,6 +337,19 @@ function darkFaceBeside(grid: SurfaceGrid, light: Blob, threshold: number): Blob
     }
   }
   return null;
+}
+
+/** Whether the line is one of the art's strokes flowing side by side (see ART_STROKE_NEIGHBOURS). */
+function amongArtStrokes(line: Blob, lines: readonly Blob[]): boolean {
+  const angle = (line.angleDeg * Math.PI) / 180;
+  const middle = centre(line);
+  const neighbours = lines.filter((other) => {
+    if (other === line || other.lengthMm < ART_STROKE_MIN_MM || angleBetween(other.angleDeg, line.angleDeg) > ART_STROKE_ANGLE_DEG) return false;
+    // Beside it: within reach across its direction, and overlapping it along that direction.
+    const along = Math.abs((centre(other).x - middle.x) * Math.cos(angle) + (centre(other).y - middle.y) * Math.sin(angle));
+    return distanceToLine(centre(other), line) <= ART_STROKE_REACH_MM && along <= (line.lengthMm + other.lengthMm) / 2;
+  });
+  return neighbours.length >= ART_STROKE_NEIGHBOURS;
 }
 
 /** Whether the line is one of a pattern of lines side by side at its angle (see PATTERN_MIN_LINES). */

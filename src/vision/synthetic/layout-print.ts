@@ -38,20 +38,17 @@ export function layoutBarsSvg(art: Window): string {
 /** A lock of hair: this many strands, each this long and this far bowed from straight at its middle (mm). */
 const STRANDS = { min: 9, max: 13 };
 const STRAND_LENGTH_MM = { min: 6, max: 11 };
-const STRAND_BOW_MM = { min: 0.3, max: 1.2 };
+const STRAND_BOW_MM = { min: 0.2, max: 0.6 };
 /** Strands lie this far apart across the lock (mm), and turn by up to this much from the lock's direction. */
 const STRAND_SPACING_MM = { min: 0.8, max: 1.6 };
-const STRAND_TURN_DEG = 12;
-/** A highlight strand's width, and its dark outline's, beside it (mm). */
+const STRAND_TURN_DEG = 4;
+/** A highlight strand's width (mm): as fine and as light as a scratch. */
 const HIGHLIGHT_MM = 0.15;
-const OUTLINE_MM = 0.18;
-const OUTLINE_GAP_MM = 0.3;
 const HAIR_COLOURS = ['#5a3a5e', '#6c4a2c', '#2e4a6e', '#7a2e34'];
 
 /**
  * SVG (mm, card coordinates) of a lock of hair centred on (x, y), flowing at `angleDeg`: a patch of the hair's colour,
- * and over it strands side by side, each a fine light highlight with a dark outline beside it, bowed a little, their
- * lengths and directions from `seed`.
+ * and over it strands side by side, each a fine light highlight bowed a little, their lengths and directions from `seed`.
  */
 export function hairLockSvg(x: number, y: number, angleDeg: number, seed: number): string {
   const rng = new Prng(seed);
@@ -68,12 +65,7 @@ export function hairLockSvg(x: number, y: number, angleDeg: number, seed: number
   const lock = (angleDeg * Math.PI) / 180;
   const [lx, ly] = [Math.cos(lock), Math.sin(lock)];
   const [nx, ny] = [-ly, lx];
-  const patch = [
-    [-lockLength / 2, -spread / 2 - 1],
-    [lockLength / 2, -spread / 2 - 1],
-    [lockLength / 2, spread / 2 + 1],
-    [-lockLength / 2, spread / 2 + 1],
-  ].map(([u, v]) => `${f(x + lx * u! + nx * v!)},${f(y + ly * u! + ny * v!)}`);
+  const patch = `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(lockLength / 2 + 1)}" ry="${f(spread / 2 + 1.5)}" transform="rotate(${f(angleDeg)} ${f(x)} ${f(y)})" fill="${rng.pick(HAIR_COLOURS)}"/>`;
   for (const across of offsets) {
     const length = rng.range(STRAND_LENGTH_MM.min, STRAND_LENGTH_MM.max);
     const turn = lock + (rng.range(-STRAND_TURN_DEG, STRAND_TURN_DEG) * Math.PI) / 180;
@@ -83,13 +75,8 @@ export function hairLockSvg(x: number, y: number, angleDeg: number, seed: number
     const cx = x + nx * (across - spread / 2) + lx * rng.range(-1, 1);
     const cy = y + ny * (across - spread / 2) + ly * rng.range(-1, 1);
     // A quadratic curve whose middle lies `bow` off the chord: its control point twice as far.
-    const curve = (shift: number) => {
-      const sx = cx + px * shift;
-      const sy = cy + py * shift;
-      return `M${f(sx - (ux * length) / 2)} ${f(sy - (uy * length) / 2)}Q${f(sx + px * 2 * bow)} ${f(sy + py * 2 * bow)} ${f(sx + (ux * length) / 2)} ${f(sy + (uy * length) / 2)}`;
-    };
-    strands.push(`<path d="${curve(0)}" fill="none" stroke="#f2ece4" stroke-width="${f(HIGHLIGHT_MM)}" stroke-linecap="round"/>`);
-    strands.push(`<path d="${curve(OUTLINE_GAP_MM)}" fill="none" stroke="#18141c" stroke-width="${f(OUTLINE_MM)}" stroke-linecap="round"/>`);
+    const curve = `M${f(cx - (ux * length) / 2)} ${f(cy - (uy * length) / 2)}Q${f(cx + px * 2 * bow)} ${f(cy + py * 2 * bow)} ${f(cx + (ux * length) / 2)} ${f(cy + (uy * length) / 2)}`;
+    strands.push(`<path d="${curve}" fill="none" stroke="#f2ece4" stroke-width="${f(HIGHLIGHT_MM)}" stroke-linecap="round"/>`);
   }
-  return `<g><polygon points="${patch.join(' ')}" fill="${rng.pick(HAIR_COLOURS)}"/>${strands.join('')}</g>`;
+  return `<g>${patch}${strands.join('')}</g>`;
 }

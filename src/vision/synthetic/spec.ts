@@ -83,7 +83,7 @@ export interface SyntheticCardSpec {
   innerFrame?: { widthMm: number; color?: string };
   /** The layout's bars across the face (layout-print.ts): a foil stripe over a dark rule, a rule, an outlined box. Print. */
   layoutBars?: boolean;
-  /** Locks of hair in the art (layout-print.ts), each centred on (x, y) mm, flowing at `angleDeg`: fine light strands with dark outlines. Print. */
+  /** Locks of hair in the art (layout-print.ts), each centred on (x, y) mm, flowing at `angleDeg`: fine light strands, each as thin and light as a scratch. Print. */
   hair?: { x: number; y: number; angleDeg: number }[];
   /** The print turned on the card by this many degrees (a diamond cut): the border's inner edge runs askew. */
   printTiltDeg?: number;
