@@ -59,6 +59,21 @@ const BACKGROUND_BAND_MM = 0.8;
 const RING_FROM_MM = 0.4;
 const RING_TO_MM = 0.9;
 const BORDER_AGREEMENT = 30;
+/**
+ * See cutUnseen: how much narrower than its format a frame reads (a 3 mm border takes 0.02 off 63 × 88's shape; a
+ * card photographed straight on reads within about 0.013 of it), the colour steps that tell table, border and art,
+ * and how many of the outline's corners must be square print (a miscut card may have one corner cut square).
+ */
+const FRAME_NARROWER = 0.012;
+const MIN_PRINT_CORNERS = 3;
+const LIGHT_TABLE_LUMA = 200;
+const UNSEEN_CUT_STEP = 15;
+const FRAME_STEP = 30;
+/**
+ * A card game's corner is cut to a 3 mm arc, which lies 3·(√2 − 1) ≈ 1.2 mm inside the corner its straight sides
+ * make: this far in along the diagonal is still the table beside a rounded card, and the art inside a printed frame.
+ */
+const CORNER_INSIDE_MM = 0.6;
 /** Moving sides out must bring the outline's aspect this much nearer its format's (photo noise and keystone aside). */
 const ASPECT_GAIN = 0.004;
 
@@ -101,6 +116,43 @@ export function cutBeyondFrame(image: DecodedImage, quad: Point[], formats: Form
     }
   }
   return best;
+}
+
+/**
+ * Whether `quad` (as found, after cutBeyondFrame) is a printed frame whose card's cut cannot be seen, on one side at
+ * least: a light border on a light table, nothing between them there (no step, no shadow), so the outline found is
+ * the art's window. A frame shows as an outline narrower than its format by FRAME_NARROWER or more, light just outside
+ * every side and another colour just inside it, and square corners of print where a card game's cut is rounded: just
+ * inside the corners, the art, not the table. Its cut is unseen where the colour just outside a side is the colour a
+ * border's width and more further out. Such a photo cannot be measured (borders, corners, edges are all at the cut):
+ * it is refused with a tip rather than graded at the frame.
+ */
+export function cutUnseen(image: DecodedImage, quad: Point[], formats: FormatSet): boolean {
+  const format = formatOfQuad(quad, formats);
+  const aspect = quadAspect(quad);
+  if (format.aspect - (aspect > 1 ? 1 / aspect : aspect) < FRAME_NARROWER) return false;
+  const pxPerMm = cardPxPerMm(quad, format);
+  const outsides: Array<[number, number, number]> = [];
+  let unseen = false;
+  for (let k = 0; k < 4; k++) {
+    const outside = bandBeside(image, quad, k, RING_FROM_MM, RING_TO_MM, pxPerMm);
+    const inside = ringInside(image, quad, k, pxPerMm);
+    if (luma(...outside) < LIGHT_TABLE_LUMA || rgbDistance(inside, outside) < FRAME_STEP) return false;
+    // No cut beyond this side: the same colour just outside it as a border's width and more further out.
+    if (rgbDistance(outside, bandBeside(image, quad, k, REACH_MM - 1, REACH_MM, pxPerMm)) <= UNSEEN_CUT_STEP) unseen = true;
+    outsides.push(outside);
+  }
+  if (!unseen) return false;
+  // A card game's rounded cut leaves the table just inside each corner its sides make; a frame, its print.
+  const table = medianColour(outsides);
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  const colour = new Float64Array(3);
+  const printCorners = quad.filter((corner) => {
+    const inward = (CORNER_INSIDE_MM * pxPerMm) / distance(corner, centre);
+    sampleRgb(image, corner.x + (centre.x - corner.x) * inward, corner.y + (centre.y - corner.y) * inward, colour);
+    return rgbDistance([colour[0]!, colour[1]!, colour[2]!], table) >= FRAME_STEP;
+  }).length;
+  return printCorners >= MIN_PRINT_CORNERS;
 }
 
 /** The card's cut beyond side `k` (from corner k to k + 1), or null where there is none to be seen. */
@@ -167,8 +219,13 @@ function outermostStep(profile: Float64Array, reach: number, nearest: number): n
     const g = gradient(o);
     if (g < MIN_CUT_STEP || g < gradient(o - 1) || g < gradient(o + 1)) continue;
     const step = rgbDistance(meanColour(profile, o + STEP_GAP_PX, o + STEP_GAP_PX + STEP_SPAN_PX), meanColour(profile, o - STEP_GAP_PX - STEP_SPAN_PX + 1, o - STEP_GAP_PX + 1));
-    if (step < MIN_CUT_STEP) continue;
-    const valley = cutShadowAt(profile, o, nearest);
+    if (step < MIN_CUT_STEP) {
+      // No step: a white border on white paper, where the cut is seen only as its thin shadow, a dark line.
+      const line = cutShadowAt(profile, o, nearest, DARK_LINE_DEPTH);
+      if (line !== null && sumOfChannels(profile, o + STEP_GAP_PX) - sumOfChannels(profile, line) >= DARK_LINE_DEPTH) return line;
+      continue;
+    }
+    const valley = cutShadowAt(profile, o, nearest, 1.5 * MIN_CUT_STEP);
     if (valley !== null) return valley;
     const before = gradient(o - 1);
     const after = gradient(o + 1);
@@ -180,17 +237,24 @@ function outermostStep(profile: Float64Array, reach: number, nearest: number): n
 
 /** The cut's thin shadow is darkest at the cut and fades outwards: it is looked for this far inside the step (px). */
 const CUT_SHADOW_PX = 3;
+/**
+ * The cut seen only as its shadow (no step between border and table): a dark line this much darker (sum of the three
+ * channels, about 10 levels each) than the border inside it and the table beyond. A notebook's ruling is such a line
+ * too, but runs along two sides only and never brings a frame's outline to a card's shape with the border all round.
+ */
+const DARK_LINE_DEPTH = 30;
+
+const sumOfChannels = (profile: Float64Array, at: number) => profile[at * 3]! + profile[at * 3 + 1]! + profile[at * 3 + 2]!;
 
 /**
  * Where a step at `o` is the outer flank of the cut's thin shadow (a dark line at the cut, darker than the border
- * inside it by MIN_CUT_STEP / 2), the darkest point of that line, which is the cut; otherwise null.
+ * inside it by `depth`, in the sum of the three channels), the darkest point of that line, which is the cut; otherwise null.
  */
-function cutShadowAt(profile: Float64Array, o: number, nearest: number): number | null {
-  const luma = (at: number) => profile[at * 3]! + profile[at * 3 + 1]! + profile[at * 3 + 2]!;
+function cutShadowAt(profile: Float64Array, o: number, nearest: number, depth: number): number | null {
   let darkest = o;
-  for (let at = o - 1; at >= Math.max(nearest, o - CUT_SHADOW_PX); at--) if (luma(at) < luma(darkest)) darkest = at;
-  const border = luma(Math.max(0, darkest - CUT_SHADOW_PX));
-  return darkest < o && border - luma(darkest) >= (3 * MIN_CUT_STEP) / 2 ? darkest : null;
+  for (let at = o - 1; at >= Math.max(nearest, o - CUT_SHADOW_PX); at--) if (sumOfChannels(profile, at) < sumOfChannels(profile, darkest)) darkest = at;
+  const border = sumOfChannels(profile, Math.max(0, darkest - CUT_SHADOW_PX));
+  return darkest < o && border - sumOfChannels(profile, darkest) >= depth ? darkest : null;
 }
 
 /** Whether (x, y) lies a pixel or more inside the photo. */
@@ -200,6 +264,11 @@ function isInside(image: DecodedImage, x: number, y: number): boolean {
 
 /** The median colour of the ring RING_FROM_MM to RING_TO_MM inside side `k`: a side at the cut has the border there. */
 function ringInside(image: DecodedImage, quad: readonly Point[], k: number, pxPerMm: number): [number, number, number] {
+  return bandBeside(image, quad, k, -RING_TO_MM, -RING_FROM_MM, pxPerMm);
+}
+
+/** The median colour along side `k` of the band `fromMm` to `toMm` outside it (inside, where negative). */
+function bandBeside(image: DecodedImage, quad: readonly Point[], k: number, fromMm: number, toMm: number, pxPerMm: number): [number, number, number] {
   const { a, b, nx, ny } = sideFrame(quad, k);
   const colour = new Float64Array(3);
   const colours: number[][] = [];
@@ -207,8 +276,8 @@ function ringInside(image: DecodedImage, quad: readonly Point[], k: number, pxPe
     const t = SIDE_FROM + ((SIDE_TO - SIDE_FROM) * (i + 0.5)) / PROFILES;
     const sum = [0, 0, 0];
     let count = 0;
-    for (let d = RING_FROM_MM * pxPerMm; d <= RING_TO_MM * pxPerMm; d += 1, count++) {
-      sampleRgb(image, a.x + (b.x - a.x) * t - nx * d, a.y + (b.y - a.y) * t - ny * d, colour);
+    for (let d = fromMm * pxPerMm; d <= toMm * pxPerMm; d += 1, count++) {
+      sampleRgb(image, a.x + (b.x - a.x) * t + nx * d, a.y + (b.y - a.y) * t + ny * d, colour);
       for (let c = 0; c < 3; c++) sum[c] = sum[c]! + colour[c]!;
     }
     colours.push(sum.map((v) => v / Math.max(1, count)));

@@ -49,6 +49,7 @@ describe('silver and foil borders on light tables', () => {
     ['a Scarlet & Violet silver border on white paper', 8, silver('white-paper', 10)],
     ['a Scarlet & Violet silver border on a white desk, its inner edge the strongest line', 3, silver('white-desk', 10)],
     ['a Scarlet & Violet silver border on light wood', 8, silver('light-wood', 7)],
+    ['a white border on white paper, seen only by its cut\'s thin shadow', 4, silver('white-paper', 10, { borderColor: '#f3f3ef', borderFinish: undefined })],
     ['a Sun & Moon full-art: a thin silver frame with a dark line inside it, on white paper at 7 px/mm', 3, silver('white-paper', 7, { borders: { leftMm: 2.4, rightMm: 2.4, topMm: 2.4, bottomMm: 2.4 }, innerFrame: { widthMm: 0.5 }, holo: true })],
   ])('given %s (seed %i), when the card is found, then its cut is found within 0.2 mm, with no fray and no nick deeper than 0.3 mm', async (_name, seed, spec) => {
     const image = await decodeImage(await renderSyntheticCard(spec, seed), { maxPixels: MAX_PIXELS });
