@@ -1,5 +1,5 @@
 import type { Point } from '../contracts/measurement.ts';
-import { formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
+import { formatOfQuad, isCardAspect, quadAspect, upright } from './card-formats.ts';
 import type { FormatSet } from './card-formats.ts';
 import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex } from './geometry.ts';
 import type { Line } from './geometry.ts';
@@ -9,17 +9,19 @@ import { lineThrough, medianColour } from './outer-sides.ts';
 
 // A silver, white or foil border on white paper, a white desk or light wood (issue 31) is nearly the background's
 // colour, while the printed frame just inside it (a Sun & Moon full-art's dark line, the art's own edge) is a strong,
-// dark, card-shaped line. Found there, the card reads borderless or short at one side, and its corners as frayed. Two
-// things tell the frame from the cut:
-// - the cut is still there, one border-width further out: a fainter edge, sharp (a cut, not a shadow's soft
-//   outline), straight along the side, with something that is not the background between it and the frame (a step
-//   from the border into the background, where a sleeve's outline or a notebook's ruling is a ridge with the same
-//   background on both sides);
+// dark, card-shaped line. Found there, the card reads borderless or short at one side, and its corners as frayed. What
+// tells the frame from the cut:
+// - the cut is still there, one border-width further out: a fainter edge, straight along the side and parallel to it,
+//   a step from the border into the table (a sleeve's outline or a notebook's ruling is a light or coloured ridge
+//   with the same table on both sides), or, where border and table are one white, the cut's thin shadow, a dark line;
+// - what lies between is one light border all round, near the table's colour (a holder's plastic beside a card, or
+//   a dark well round it, is not the card's border);
 // - the card's format: a printed frame is narrower for its height than the card (58 × 83 mm inside a 2.5 mm border,
 //   0.70 against 63 × 88's 0.716), and one side at its frame makes the outline too short. Moving sides out to their
 //   fainter edges must bring the outline nearer its format's shape: a sleeve, a holder's well or a shadow all round a
 //   card found at its cut would take it further from it, as any margin added all round does.
-// The sides whose fainter edge brings the outline nearest its format's shape are moved there.
+// The sides whose cut brings the outline nearest its format's shape are moved there. Where no cut is seen beyond a
+// frame at all (white on white, nothing at the cut), the photo is refused (cutUnseen) rather than measured at the frame.
 
 /** Looked past each side for as far as the widest border a card has (about 4 mm on vintage cards) and a little more. */
 const REACH_MM = 5;
@@ -31,8 +33,8 @@ const SIDE_FROM = 0.15;
 const SIDE_TO = 0.85;
 /**
  * The cut's step: the colours 2–5 px either side differ by at least this (RGB levels), and the gradient across it
- * (over two pixels) reaches at least this: a silver border some 15 levels darker than white paper is; paper's fibres,
- * wood's grain and a JPEG's blocks are not, over three pixels.
+ * (over two pixels) reaches at least this, as a silver border some 15 levels darker than white paper does; paper's
+ * fibres, wood's grain and a JPEG's blocks do not along a straight line, nor a shadow's soft outline.
  */
 const MIN_CUT_STEP = 8;
 const STEP_GAP_PX = 2;
@@ -95,7 +97,7 @@ export function cutBeyondFrame(image: DecodedImage, quad: Point[], formats: Form
   const sides = [0, 1, 2, 3].map((k) => lineThrough(quad[k]!, quad[(k + 1) % 4]!));
   const insides = [0, 1, 2, 3].map((k) => ringInside(image, quad, k, pxPerMm));
   let best = quad;
-  let bestMiss = Math.abs(quadAspect(quad) - format.aspect) - ASPECT_GAIN;
+  let bestMiss = Math.abs(upright(quadAspect(quad)) - format.aspect) - ASPECT_GAIN;
   // Every set of sides that have a cut beyond them: a full-art's frame lies inside all four, one side's inside one.
   for (let set = 1; set < 16; set++) {
     if ([0, 1, 2, 3].some((k) => (set >> k) & 1 && candidates[k] === null)) continue;
@@ -109,7 +111,7 @@ export function cutBeyondFrame(image: DecodedImage, quad: Point[], formats: Form
     if (corners.some((c) => c === null)) continue;
     const moved = corners as Point[];
     if (!isConvex(moved) || !isCardAspect(quadAspect(moved), formats)) continue;
-    const miss = Math.abs(quadAspect(moved) - format.aspect);
+    const miss = Math.abs(upright(quadAspect(moved)) - format.aspect);
     if (miss < bestMiss) {
       best = moved;
       bestMiss = miss;
@@ -129,8 +131,7 @@ export function cutBeyondFrame(image: DecodedImage, quad: Point[], formats: Form
  */
 export function cutUnseen(image: DecodedImage, quad: Point[], formats: FormatSet): boolean {
   const format = formatOfQuad(quad, formats);
-  const aspect = quadAspect(quad);
-  if (format.aspect - (aspect > 1 ? 1 / aspect : aspect) < FRAME_NARROWER) return false;
+  if (format.aspect - upright(quadAspect(quad)) < FRAME_NARROWER) return false;
   const pxPerMm = cardPxPerMm(quad, format);
   const outsides: Array<[number, number, number]> = [];
   let unseen = false;
@@ -199,18 +200,19 @@ function cutBeyondSide(image: DecodedImage, quad: readonly Point[], k: number, p
   const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
   const offset = Math.abs(line.nx * mid.x + line.ny * mid.y - line.c);
   if (offset < MIN_BORDER_MM * pxPerMm) return null;
-  // The band between is a light border nearly the background's colour: a well of a holder, dark round a card found
-  // at its cut, or anything else far from the table's colour, had been seen as the card's edge in the first place.
+  // The band between is a light border near the table's colour: a holder's dark well round a card, or a coloured
+  // border, differs from the table enough for the card's own edge to have been found in the first place.
   const border = medianColour(borders);
   if (luma(...border) < LIGHT_BORDER_LUMA || rgbDistance(border, medianColour(backgrounds)) > LIGHT_BORDER_NEAR) return null;
   return { line, border };
 }
 
 /**
- * Along one profile (colours from the side outwards), the outermost sharp step at least `nearest` px out: a local
- * maximum of the gradient of at least MIN_CUT_STEP, the colours beyond it and before it differing by as much (a step,
- * not a ridge: the cut's thin shadow is a dark line, but beyond it lies the background and before it the border).
- * Sub-pixel, at the gradient's peak; null where there is none.
+ * Along one profile (colours from the side outwards), the outermost place at least `nearest` px out where the cut is
+ * seen: a local maximum of the gradient of at least MIN_CUT_STEP where the colours beyond and before it differ by as
+ * much (a step; sub-pixel, at the gradient's peak, or at the darkest point of the cut's thin shadow just inside it),
+ * or, with no step (white on white), the outer flank of a thin dark line, the cut's shadow (at its darkest point). A
+ * light ridge (a sleeve's outline) is neither. Null where there is none.
  */
 function outermostStep(profile: Float64Array, reach: number, nearest: number): number | null {
   const gradient = (o: number) =>

@@ -74,7 +74,7 @@ describe('print is never damage', () => {
     },
   );
 
-  it('given locks of hair in the art, fine light strands with dark outlines, when measured at 8 px/mm, then none is a scratch', async () => {
+  it('given locks of hair in the art, fine light strands as thin and light as scratches, when measured at 8 px/mm, then none is a scratch', async () => {
     const spec: SyntheticCardSpec = { pxPerMm: 8, hair: [{ x: 25, y: 25, angleDeg: 70 }, { x: 40, y: 45, angleDeg: 110 }], photo: { noise: 4 } };
     const m = await measureSide(await decodeImage(await renderSyntheticCard(spec, 5), { maxPixels: MAX_PIXELS }), 'front');
     expect(surfaceDefects(m)).toEqual([]);
