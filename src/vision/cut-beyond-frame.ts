@@ -68,14 +68,20 @@ const BORDER_AGREEMENT = 30;
  */
 const FRAME_NARROWER = 0.012;
 const MIN_PRINT_CORNERS = 3;
+/**
+ * An outline at the frame on two sides and at the cut on the others (where the table's shading lets a light border's
+ * cut show) is off its format's shape by a border's width on one axis: 3 mm takes some 0.01 off 63 × 88's.
+ */
+const PART_FRAME_OFF_SHAPE = 0.008;
 const LIGHT_TABLE_LUMA = 200;
 const UNSEEN_CUT_STEP = 15;
 const FRAME_STEP = 30;
 /**
  * A card game's corner is cut to a 3 mm arc, which lies 3·(√2 − 1) ≈ 1.2 mm inside the corner its straight sides
- * make: this far in along the diagonal is still the table beside a rounded card, and the art inside a printed frame.
+ * make: these far in along the diagonal are still the table beside a rounded card (the first at least, however the
+ * sides were fitted), and all the art inside a printed frame's square corner.
  */
-const CORNER_INSIDE_MM = 0.6;
+const CORNER_INSIDE_MM = [0.4, 0.6, 0.8];
 /** Moving sides out must bring the outline's aspect this much nearer its format's (photo noise and keystone aside). */
 const ASPECT_GAIN = 0.004;
 
@@ -121,39 +127,56 @@ export function cutBeyondFrame(image: DecodedImage, quad: Point[], formats: Form
 }
 
 /**
- * Whether `quad` (as found, after cutBeyondFrame) is a printed frame whose card's cut cannot be seen, on one side at
- * least: a light border on a light table, nothing between them there (no step, no shadow), so the outline found is
- * the art's window. A frame shows as an outline narrower than its format by FRAME_NARROWER or more, light just outside
- * every side and another colour just inside it, and square corners of print where a card game's cut is rounded: just
- * inside the corners, the art, not the table. Its cut is unseen where the colour just outside a side is the colour a
- * border's width and more further out. Such a photo cannot be measured (borders, corners, edges are all at the cut):
- * it is refused with a tip rather than graded at the frame.
+ * Whether `quad` (as found, after cutBeyondFrame) lies at a printed frame whose card's cut cannot be seen: a light
+ * border on a light table with nothing between them (no step, no shadow), so the outline there is the art's window.
+ * Such a photo cannot be measured (borders, corners, edges are all at the cut): it is refused with a tip rather than
+ * graded at the frame. A frame's side is light just outside, as light a border's width and more further out (no cut
+ * seen), and print just inside; where two such sides meet, the corner is square print where a card game's cut is
+ * rounded (just inside it the art, not the table). Two ways it shows:
+ * - at the frame all round: an outline narrower than its format by FRAME_NARROWER or more (a 3 mm border takes 0.02
+ *   off 63 × 88's shape; a card photographed straight on reads within about 0.013 of it), print inside every side,
+ *   and MIN_PRINT_CORNERS square corners of print;
+ * - at the frame on some sides and at the cut on others, where the table's shading lets the light border's cut show
+ *   (a light border just inside those sides): off its format's shape by PART_FRAME_OFF_SHAPE or more, and a square
+ *   corner of print between two frame sides.
  */
 export function cutUnseen(image: DecodedImage, quad: Point[], formats: FormatSet): boolean {
   const format = formatOfQuad(quad, formats);
-  if (format.aspect - upright(quadAspect(quad)) < FRAME_NARROWER) return false;
+  const offShape = format.aspect - upright(quadAspect(quad));
+  if (Math.abs(offShape) < PART_FRAME_OFF_SHAPE) return false;
   const pxPerMm = cardPxPerMm(quad, format);
-  const outsides: Array<[number, number, number]> = [];
-  let unseen = false;
-  for (let k = 0; k < 4; k++) {
+  const sides = [0, 1, 2, 3].map((k) => {
     const outside = bandBeside(image, quad, k, RING_FROM_MM, RING_TO_MM, pxPerMm);
     const inside = ringInside(image, quad, k, pxPerMm);
-    if (luma(...outside) < LIGHT_TABLE_LUMA || rgbDistance(inside, outside) < FRAME_STEP) return false;
-    // No cut beyond this side: the same colour just outside it as a border's width and more further out.
-    if (rgbDistance(outside, bandBeside(image, quad, k, REACH_MM - 1, REACH_MM, pxPerMm)) <= UNSEEN_CUT_STEP) unseen = true;
-    outsides.push(outside);
-  }
-  if (!unseen) return false;
+    const light = luma(...outside) >= LIGHT_TABLE_LUMA;
+    return {
+      outside,
+      // Print just inside a light outside: a frame, or the cut of a card whose border is not light.
+      printInside: light && rgbDistance(inside, outside) >= FRAME_STEP,
+      // A light border just inside a light outside: the cut of a light-bordered card, seen.
+      lightBorderInside: light && luma(...inside) >= LIGHT_TABLE_LUMA && rgbDistance(inside, outside) < FRAME_STEP,
+      // No cut beyond: the same colour just outside the side as a border's width and more further out.
+      unseen: rgbDistance(outside, bandBeside(image, quad, k, REACH_MM - 1, REACH_MM, pxPerMm)) <= UNSEEN_CUT_STEP,
+    };
+  });
   // A card game's rounded cut leaves the table just inside each corner its sides make; a frame, its print.
-  const table = medianColour(outsides);
   const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
   const colour = new Float64Array(3);
-  const printCorners = quad.filter((corner) => {
-    const inward = (CORNER_INSIDE_MM * pxPerMm) / distance(corner, centre);
-    sampleRgb(image, corner.x + (centre.x - corner.x) * inward, corner.y + (centre.y - corner.y) * inward, colour);
-    return rgbDistance([colour[0]!, colour[1]!, colour[2]!], table) >= FRAME_STEP;
-  }).length;
-  return printCorners >= MIN_PRINT_CORNERS;
+  const printCorner = (k: number) => {
+    const [before, after] = [sides[(k + 3) % 4]!, sides[k]!];
+    if (!before.printInside || !after.printInside) return false;
+    const table = medianColour([before.outside, after.outside]);
+    return CORNER_INSIDE_MM.every((depth) => {
+      const inward = (depth * pxPerMm) / distance(quad[k]!, centre);
+      sampleRgb(image, quad[k]!.x + (centre.x - quad[k]!.x) * inward, quad[k]!.y + (centre.y - quad[k]!.y) * inward, colour);
+      return rgbDistance([colour[0]!, colour[1]!, colour[2]!], table) >= FRAME_STEP;
+    });
+  };
+  const printCorners = [0, 1, 2, 3].filter(printCorner).length;
+  // At the frame all round: narrower than its format, print inside every side, its corners square print.
+  if (offShape >= FRAME_NARROWER && sides.every((side) => side.printInside) && sides.some((side) => side.unseen) && printCorners >= MIN_PRINT_CORNERS) return true;
+  // At the cut where a light border shows it, at the frame where it does not: the two kinds of side on one card.
+  return sides.some((side) => side.lightBorderInside) && sides.some((side) => side.printInside && side.unseen) && printCorners >= 1;
 }
 
 /** The card's cut beyond side `k` (from corner k to k + 1), or null where there is none to be seen. */

@@ -4,8 +4,9 @@ import { gradeCard } from '../../src/domain/grading/index.ts';
 import { decodeImage, measureSide, renderSyntheticCard } from '../../src/vision/index.ts';
 import type { SyntheticCardSpec } from '../../src/vision/index.ts';
 import { findCard } from '../../src/vision/find-card.ts';
+import { ImageMeasurementError } from '../../src/vision/errors.ts';
 import { cardQuad } from '../../src/vision/synthetic/render.ts';
-import { MAX_PIXELS } from './synthetic-photos.ts';
+import { failureOf, MAX_PIXELS } from './synthetic-photos.ts';
 
 // Issue 31: silver and foil borders on white and light tables are found at the card's cut, not at the dark frame
 // printed inside them; and a card's layout (bars, rules, boxes) and its art's strokes are print, never damage.
@@ -59,6 +60,17 @@ describe('silver and foil borders on light tables', () => {
     expect(m.defects.filter((d) => d.kind === 'corner-fray')).toEqual([]);
     // The issue's photos read 8–10 nicks up to 2.1 mm at the printed frame; a drawn cut can still waver by a fifth of a millimetre.
     expect(m.defects.filter((d) => d.kind === 'edge-nick' && d.sizeMm > 0.3)).toEqual([]);
+  });
+});
+
+describe('a cut that cannot be told from the table', () => {
+  it('given a white border on a white desk, no shadow at its cut, its cut showing on two sides only (the desk\'s shading), when the card is looked for, then it is refused with the tip to use a darker surface', async () => {
+    const spec: SyntheticCardSpec = { pxPerMm: 10, borderColor: '#f0f0ec', photo: { surface: 'white-desk', noise: 3, rotationDeg: 3 } };
+    const image = await decodeImage(await renderSyntheticCard(spec, 4), { maxPixels: MAX_PIXELS });
+    const refusal = await failureOf(() => findCard(image));
+    expect(refusal).toBeInstanceOf(ImageMeasurementError);
+    expect((refusal as ImageMeasurementError).code).toBe('card_edge_unseen');
+    expect((refusal as ImageMeasurementError).message).toMatch(/put the card on a darker surface/);
   });
 });
 
