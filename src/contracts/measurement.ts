@@ -258,6 +258,7 @@ export const measurementErrorCodeSchema = z.enum([
   'card_cut_off', // the card touches the photo's edge
   'card_too_small', // under 4.5 px/mm over the card
   'not_card_shaped', // quad not convex or its aspect no card format's (within ± 0.035)
+  'card_edge_unseen', // a light border on a light surface: only the printed frame inside it is seen, not the cut
   'blank_image', // one flat colour
 ]);
 export type MeasurementErrorCode = z.infer<typeof measurementErrorCodeSchema>;

@@ -79,7 +79,7 @@ export const ASPECT_TOLERANCE = 0.035;
 export const FORMAT_TIE = 0.02;
 
 /** Width over height, whichever way up: a card lying sideways is still a card. */
-function upright(aspect: number): number {
+export function upright(aspect: number): number {
   return aspect > 1 ? 1 / aspect : aspect;
 }
 

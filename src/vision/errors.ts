@@ -12,6 +12,7 @@ const kindOf: Record<MeasurementErrorCode, ErrorKind> = {
   card_cut_off: 'unprocessable',
   card_too_small: 'unprocessable',
   not_card_shaped: 'unprocessable',
+  card_edge_unseen: 'unprocessable',
   blank_image: 'unprocessable',
 };
 

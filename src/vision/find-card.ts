@@ -8,6 +8,7 @@ import { openMask } from './mask-morphology.ts';
 import { growRegion } from './regions.ts';
 import { findCardByLines } from './card-lines.ts';
 import { outermostSides } from './outer-sides.ts';
+import { cutBeyondFrame, cutUnseen } from './cut-beyond-frame.ts';
 import { cardInHolder } from './holder.ts';
 import { MIN_PX_PER_MM } from './card-outline.ts';
 import { CARD_FORMATS, COMMON_FORMATS, formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
@@ -70,12 +71,16 @@ function findCardOfFormats(image: DecodedImage, formats: FormatSet): Point[] {
       ? findCardByColourOrThumbnail(image, overview, refuse, formats, byLines?.thumbnailCard ?? null)
       : firstRefined(image, byLines.quads, byLines.pxPerSearchPx, formats);
   const outline = found === null ? null : outermostSides(image, found, formats);
-  // The outline may be a grader's slab round the card: the card is then one of the outlines nested inside it.
-  const quad = outline === null ? null : cardInHolder(image, outline, candidateOutlines, formats);
+  // The outline may be a grader's slab round the card: the card is then one of the outlines nested inside it. A side
+  // found at a printed frame inside a border the colour of the table (a silver border on white paper) goes out to the cut.
+  const quad = outline === null ? null : cutBeyondFrame(image, cardInHolder(image, outline, candidateOutlines, formats), formats);
   if (quad === null || !isConvex(quad) || !isCardAspect(aspectOf(quad), formats)) {
     // A thumbnail's card is too coarse for its outline to keep a card's shape: the reason that helps is its size.
     if (quad !== null && isConvex(quad) && !closeEnoughToGrade(pxPerMmOf(quad))) throw tooSmall(quad, pxPerMmOf(quad), refuse);
     throw refuse('not_card_shaped', 'What was found is not shaped like a card: photograph the card straight on, flat, in full.', quad);
+  }
+  if (cutUnseen(image, quad, formats)) {
+    throw refuse('card_edge_unseen', "The card's edge cannot be told from the surface under it: put the card on a darker surface.", quad);
   }
   // The quad's corners are where the straight sides meet: a rounded card's outline stays inside them by up to
   // ROUNDED_CORNER_MM, so a corner may lie that far past the photo's edge with the whole card still in frame.

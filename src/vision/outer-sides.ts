@@ -195,7 +195,7 @@ function meanOver(profile: Float64Array, from: number, to: number): number[] {
   return sum.map((v) => v / (to - from + 1));
 }
 
-function medianColour(colours: ReadonlyArray<readonly number[]>): [number, number, number] {
+export function medianColour(colours: ReadonlyArray<readonly number[]>): [number, number, number] {
   const channel = (c: number) => {
     const values = colours.map((colour) => colour[c]!).sort((x, y) => x - y);
     const mid = values.length >> 1;
@@ -205,7 +205,7 @@ function medianColour(colours: ReadonlyArray<readonly number[]>): [number, numbe
 }
 
 /** The line through two points, as geometry.ts's Line (unit normal, offset). */
-function lineThrough(a: Point, b: Point): Line {
+export function lineThrough(a: Point, b: Point): Line {
   const length = distance(a, b);
   const nx = -(b.y - a.y) / length;
   const ny = (b.x - a.x) / length;

@@ -91,6 +91,14 @@ const WHOLE_FACE_SHARE = 0.9;
  */
 const AXIS_CREASE_EDGE_CLEAR_MM = 10;
 /**
+ * A card's layout (its bars, rules and boxes) is printed inside the border, from one inner edge of it to the other; a
+ * fold or a roller's missing ink runs on through the border towards the cut. A line along an axis whose ends both
+ * stop within this of the border's inner edges (issue 31: a foil bar over a dark rule across a holo's lower face, a
+ * light and a dark line side by side as a fold's two faces are) is the layout's, not a crease; nor, with a dark rule
+ * beside it, a print line (a print line alone, a roller's missing ink, may stop at the frame too).
+ */
+const PAST_FRAME_MM = 0.4;
+/**
  * The print is read this far either side of a light-and-dark pair (clear of both lines and their halos), at this
  * many places along it; a printed shape's edge differs across it by at least PRINT_EDGE_STEP levels on average.
  */
@@ -109,6 +117,28 @@ const PATTERN_LINE_MM = 3;
 const PATTERN_OFFSET_MM = 2;
 const PATTERN_MIN_LINES = 6;
 const PRINT_EDGE_SAMPLES = 40;
+/**
+ * The strokes of a card's art (a lock of hair's strands, hatching, the lines of a cape's folds) are drawn side by side,
+ * flowing together: a light line with at least ART_STROKE_NEIGHBOURS other lines (light or dark, each
+ * ART_STROKE_MIN_MM or longer) running within ART_STROKE_ANGLE_DEG of its direction beside it (within ART_STROKE_REACH_MM
+ * across it, overlapping it along it) is one of them, not a scratch (issue 31: a One Piece full-art's hair read as
+ * 6–10 mm scratches). A scratch is a stroke of its own across the print, whatever direction the print's strokes take.
+ */
+const ART_STROKE_NEIGHBOURS = 3;
+const ART_STROKE_MIN_MM = 2;
+const ART_STROKE_ANGLE_DEG = 15;
+const ART_STROKE_REACH_MM = 6;
+/**
+ * A fold's dark face lies this far from its light one (a drawn or real fold's faces are some 0.35 mm apart, centre
+ * to centre), read against the print FOLD_FACE_REFERENCE_MM out, over the middle FOLD_FACE_SPAN of the light line;
+ * seen on FOLD_FACE_SHARE of it, the fold's dark face is there (see darkFaceBeside).
+ */
+const FOLD_FACE_FROM_MM = 0.2;
+const FOLD_FACE_TO_MM = 0.7;
+const FOLD_FACE_GAP_MM = 0.4;
+const FOLD_FACE_REFERENCE_MM = 1.2;
+const FOLD_FACE_SPAN = 0.9;
+const FOLD_FACE_SHARE = 0.6;
 const PRINT_EDGE_STEP = 20;
 
 export interface SurfaceReport {
@@ -179,9 +209,11 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
   const spots = findSpots(grid, half, ring.dark, ring.darkSeeds, threshold, false, halfRegions, regions);
   const defects: Defect[] = [];
   const creased = new Set<Blob>();
+  const layoutLine = (line: Blob) => innerFrame !== undefined && isAxisAligned(line, PRINT_AXIS_DEG) && withinFrame(line, innerFrame);
   const creaseLike = (line: Blob) =>
     line.lengthMm >= CREASE_MIN_MM &&
-    (!isAxisAligned(line, PRINT_AXIS_DEG) || (line.lengthMm >= WHOLE_FACE_SHARE * faceLengthAlong(grid, line) && distanceFromParallelEdge(grid, line) >= AXIS_CREASE_EDGE_CLEAR_MM));
+    (!isAxisAligned(line, PRINT_AXIS_DEG) ||
+      (line.lengthMm >= WHOLE_FACE_SHARE * faceLengthAlong(grid, line) && distanceFromParallelEdge(grid, line) >= AXIS_CREASE_EDGE_CLEAR_MM && !layoutLine(line)));
   for (const light of lines.filter((line) => line.light && creaseLike(line))) {
     for (const dark of lines.filter((line) => !line.light && creaseLike(line) && !creased.has(line))) {
       const alike = Math.min(light.peak, dark.peak) >= HALO_SHARE * Math.max(light.peak, dark.peak);
@@ -194,6 +226,14 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
       }
     }
   }
+  // A fold across printed bars and rules: where its dark face crosses a dark rule the two are one region, which runs
+  // along neither, so the pair above is not found. Its dark face is then read beside the light one directly.
+  for (const light of lines.filter((line) => line.light && !creased.has(line) && creaseLike(line) && !isAxisAligned(line, PRINT_AXIS_DEG))) {
+    const dark = darkFaceBeside(grid, light, threshold);
+    if (dark === null || isPrintedEdge(grid, light, dark) || inLinePattern(light, lines)) continue;
+    creased.add(light);
+    defects.push({ kind: 'crease', location: 'surface', box: toBox(light.box), sizeMm: round(light.lengthMm), lengthMm: round(light.lengthMm), angleDeg: reportedAngle(light.angleDeg) });
+  }
   const amongLettering = (box: Blob['box'], reachMm: number, clearMm: number) =>
     darkStrokeShare(lineContrasts.dark, width, height, pxPerMm, threshold, box, reachMm, clearMm) >= TEXT_STROKE_SHARE;
   let scratchLength = 0;
@@ -205,9 +245,11 @@ export function measureSurface(grid: SurfaceGrid, innerFrame?: InnerFrame): Surf
     // Ink missing along the roller's path is lighter than the print round it; a dark line along an axis is a rule
     // the card was printed with (under attacks, round text boxes), not a defect.
     if (axisAligned && !line.light) continue;
+    // A light rule with a dark one beside it, both stopping at the border's inner edges: the layout's foil bar.
+    if (axisAligned && layoutLine(line) && lines.some((dark) => !dark.light && layoutLine(dark) && dark.lengthMm >= 0.8 * line.lengthMm && distanceToLine(centre(dark), line) <= 1.5)) continue;
     const kind = axisAligned && line.lengthMm >= PRINT_LINE_SHARE * faceLengthAlong(grid, line) ? 'print-line' : line.light && line.lengthMm >= minScratch ? 'scratch' : null;
     if (kind === null) continue;
-    if (kind === 'scratch' && amongLettering(line.box, TEXT_LINE_REACH_MM, 0)) continue;
+    if (kind === 'scratch' && (amongLettering(line.box, TEXT_LINE_REACH_MM, 0) || amongArtStrokes(line, lines))) continue;
     if (kind === 'print-line') printLine = true;
     else scratchLength += round(line.lengthMm);
     defects.push({ kind, location: 'surface', box: toBox(line.box), sizeMm: round(line.lengthMm), lengthMm: round(line.lengthMm), angleDeg: reportedAngle(line.angleDeg) });
@@ -261,6 +303,53 @@ function isPrintedEdge(grid: SurfaceGrid, light: Blob, dark: Blob): boolean {
     count++;
   }
   return count > 0 && Math.abs(sum / count) >= PRINT_EDGE_STEP;
+}
+
+/**
+ * A fold's dark face beside its light one: along the light line, on one side of it and FOLD_FACE_FROM_MM to
+ * FOLD_FACE_TO_MM away, a pixel darker by the line threshold than the print a little further out on that side, over
+ * FOLD_FACE_SHARE of the line's length. Returned as the light line moved to that side (a stand-in for the dark line).
+ */
+function darkFaceBeside(grid: SurfaceGrid, light: Blob, threshold: number): Blob | null {
+  const { lightness, width, height, pxPerMm } = grid;
+  const angle = (light.angleDeg * Math.PI) / 180;
+  const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+  const mid = centre(light);
+  const at = (along: number, across: number) => {
+    const x = Math.round((mid.x + ux * along - uy * across) * pxPerMm);
+    const y = Math.round((mid.y + uy * along + ux * across) * pxPerMm);
+    return x < 0 || y < 0 || x >= width || y >= height ? null : lightness[y * width + x]!;
+  };
+  const step = 1 / pxPerMm;
+  for (const side of [-1, 1]) {
+    let seen = 0;
+    for (let k = 0; k < PRINT_EDGE_SAMPLES; k++) {
+      const along = (k / (PRINT_EDGE_SAMPLES - 1) - 0.5) * FOLD_FACE_SPAN * light.lengthMm;
+      const reference = at(along, side * FOLD_FACE_REFERENCE_MM);
+      if (reference === null) continue;
+      let darkest = 255;
+      for (let d = FOLD_FACE_FROM_MM; d <= FOLD_FACE_TO_MM; d += step) darkest = Math.min(darkest, at(along, side * d) ?? 255);
+      if (reference - darkest >= threshold) seen++;
+    }
+    if (seen >= FOLD_FACE_SHARE * PRINT_EDGE_SAMPLES) {
+      const shift = (p: { x: number; y: number }) => ({ x: p.x - uy * side * FOLD_FACE_GAP_MM, y: p.y + ux * side * FOLD_FACE_GAP_MM });
+      return { ...light, light: false, a: shift(light.a), b: shift(light.b) };
+    }
+  }
+  return null;
+}
+
+/** Whether the line is one of the art's strokes flowing side by side (see ART_STROKE_NEIGHBOURS). */
+function amongArtStrokes(line: Blob, lines: readonly Blob[]): boolean {
+  const angle = (line.angleDeg * Math.PI) / 180;
+  const middle = centre(line);
+  const neighbours = lines.filter((other) => {
+    if (other === line || other.lengthMm < ART_STROKE_MIN_MM || angleBetween(other.angleDeg, line.angleDeg) > ART_STROKE_ANGLE_DEG) return false;
+    // Beside it: within reach across its direction, and overlapping it along that direction.
+    const along = Math.abs((centre(other).x - middle.x) * Math.cos(angle) + (centre(other).y - middle.y) * Math.sin(angle));
+    return distanceToLine(centre(other), line) <= ART_STROKE_REACH_MM && along <= (line.lengthMm + other.lengthMm) / 2;
+  });
+  return neighbours.length >= ART_STROKE_NEIGHBOURS;
 }
 
 /** Whether the line is one of a pattern of lines side by side at its angle (see PATTERN_MIN_LINES). */
@@ -781,6 +870,13 @@ function describeBlob(pixels: Int32Array, width: number, light: boolean, pxPerMm
     elongation: Math.sqrt(major / minor),
     angleDeg: normaliseAngle((angle * 180) / Math.PI),
   };
+}
+
+/** Whether the line stops at the border's inner edges, its ends no more than PAST_FRAME_MM past them (see PAST_FRAME_MM). */
+function withinFrame(line: Blob, frame: InnerFrame): boolean {
+  const inside = (p: { x: number; y: number }) =>
+    p.x >= frame.left - PAST_FRAME_MM && p.x <= frame.right + PAST_FRAME_MM && p.y >= frame.top - PAST_FRAME_MM && p.y <= frame.bottom + PAST_FRAME_MM;
+  return inside(line.a) && inside(line.b);
 }
 
 /** Whether both ends of the line lie within FRAME_LINE_MM of the same inner edge of the border. */

@@ -71,6 +71,10 @@ describe('refusals: each photo that cannot be graded has its own code', () => {
       6,
     ),
   );
+  // Issue 31: a white border on white paper, no shadow at its cut: only the art's printed frame is seen, not the card.
+  refuses('a white-bordered card on white paper whose cut cannot be seen', 'card_edge_unseen', 'unprocessable', () =>
+    renderSyntheticCard({ pxPerMm: 8, borderColor: '#f3f3ef', photo: { surface: 'white-paper', noise: 3, rotationDeg: 3 } }, 3),
+  );
   refuses('a square object instead of a card', 'not_card_shaped', 'unprocessable', async () => {
     const square = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c03030' } }).png().toBuffer();
     return sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#303840' } })

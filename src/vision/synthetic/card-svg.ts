@@ -3,6 +3,8 @@ import type { CardSize } from '../card-formats.ts';
 import { cornerOutline } from '../card-outline.ts';
 import { luma } from '../image.ts';
 import { fullArtEdgeSvg, type FullArtEdge } from './full-art.ts';
+import { foilBorderSvg, innerFrameSvg, type BorderFinish } from './foil-border.ts';
+import { hairLockSvg, layoutBarsSvg } from './layout-print.ts';
 import { holoLinesSvg, holoSparkleSvg } from './holo.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticBorders, SyntheticCardSpec, SyntheticDefect, SyntheticLettering } from './spec.ts';
@@ -33,6 +35,12 @@ export interface CardDrawing {
   fullArtEdge?: { kind: FullArtEdge; seed: number };
   /** See SyntheticCardSpec.artStrokes; absent: none. */
   artStrokes?: SyntheticCardSpec['artStrokes'];
+  /** See SyntheticCardSpec.borderFinish, innerFrame, layoutBars; absent: a flat border, no frame, no bars. */
+  borderFinish?: BorderFinish;
+  innerFrame?: SyntheticCardSpec['innerFrame'];
+  layoutBars?: boolean;
+  /** See SyntheticCardSpec.hair, with the seed the strands are drawn from; absent: none. */
+  hair?: { locks: NonNullable<SyntheticCardSpec['hair']>; seed: number };
   pxPerMm: number;
   /** The card's format's size (63 × 88 mm for the common one). */
   size: CardSize;
@@ -185,6 +193,7 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     '</defs>',
     '<g mask="url(#card)">',
     `<rect x="-1" y="-1" width="${cardWidthMm + 2}" height="${cardHeightMm + 2}" fill="${toHex(card.borderColor)}"/>`,
+    foilBorderSvg(card.borderFinish ?? 'flat', size),
     ...(card.paleRimMm ? [paleRim(outlinePath(size, radii), card.paleRimMm)] : []),
     `<g transform="rotate(${f(card.printTiltDeg)} ${cardWidthMm / 2} ${cardHeightMm / 2})">`,
     '<g clip-path="url(#art)">',
@@ -193,6 +202,9 @@ export function cardSvg(card: CardDrawing, artPng: Uint8Array): string {
     card.holoSeed === undefined || !card.holoLines ? '' : holoLinesSvg(art, card.holoSeed),
     card.lettering ? letteringSvg(card.lettering, art, card.borderColor) : '',
     ...(card.artStrokes ?? []).map(artStrokeSvg),
+    ...(card.hair?.locks ?? []).map((lock, i) => hairLockSvg(lock.x, lock.y, lock.angleDeg, card.hair!.seed + i)),
+    card.layoutBars ? layoutBarsSvg(art) : '',
+    card.innerFrame ? innerFrameSvg(art, card.innerFrame.widthMm, card.innerFrame.color ?? '#24242a') : '',
     '</g>',
     '</g>',
     card.fullArtEdge === undefined ? '' : fullArtEdgeSvg(card.fullArtEdge.seed, card.fullArtEdge.kind, size),

@@ -8,7 +8,8 @@ import type { Rgb } from './card-svg.ts';
 import { Prng } from './prng.ts';
 import type { SyntheticCardSpec } from './spec.ts';
 import { slabOutlineMm, slabSvg } from './slab.ts';
-import { drawCastShadow, drawSleeveGlare, drawSoftShadow, tintInside } from './surroundings.ts';
+import { LIGHT_SURFACE_COLOURS, drawCastShadow, drawCutShadow, drawLightSurface, drawSleeveGlare, drawSoftShadow, tintInside } from './surroundings.ts';
+import type { LightSurface } from './surroundings.ts';
 
 const BORDER_COLOURS = ['#e8c33a', '#f2f2ee', '#1d3f8f', '#b8bcc2', '#b0282a', '#1c1c1c', '#2f7a45'].map(parseHex);
 const BACKGROUNDS = ['#2b2f36', '#3b3226', '#4a5a4a', '#6a6f7a', '#8c7a5c', '#9aa3ad', '#3c2a3e'].map(parseHex);
@@ -17,6 +18,7 @@ const BACKGROUNDS = ['#2b2f36', '#3b3226', '#4a5a4a', '#6a6f7a', '#8c7a5c', '#9a
 const RAGGED_SEED = 0x3b1d;
 const HOLO_SEED = 0x51a7;
 const FULL_ART_SEED = 0x7e4d;
+const HAIR_SEED = 0x4a1c;
 const PAPER = parseHex('#f3f3ee');
 const PLAYMAT = parseHex('#1e2024');
 /** A notebook's rulings: 7 mm apart, a fifth of a millimetre thick, pale blue; a red margin line. */
@@ -44,6 +46,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
   const cardScale = photo.cardScale ?? (photo.slab ? SLAB_CARD_SCALE : 0.75);
   const height = Math.round((size.heightMm * pxPerMm) / cardScale);
   const width = Math.round(height * (photo.aspect ?? 0.8));
+  const lightSurface = isLightSurface(photo.surface) ? photo.surface : null;
   const borderColor = spec.borderColor !== undefined ? parseHex(spec.borderColor) : rng.pick(BORDER_COLOURS);
   const background =
     photo.background !== undefined
@@ -52,11 +55,14 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
         ? PAPER
         : photo.surface === 'playmat'
           ? PLAYMAT
+          : lightSurface !== null
+            ? LIGHT_SURFACE_COLOURS[lightSurface]
       : rng.pick(BACKGROUNDS.filter((colour) => colourDistance(colour, borderColor) >= 90 && colourDistance(colour, parseHex('#f4f4f0')) >= 90));
 
   const pixels = variant === 'blank' ? flatPhoto(width, height, background) : backgroundPhoto(width, height, background, rng);
   if (variant !== 'blank' && photo.surface === 'lined-paper') drawRulings(pixels, width, height, pxPerMm);
   if (variant !== 'blank' && photo.surface === 'playmat') drawMatTexture(pixels, width, height, pxPerMm, rng);
+  if (variant !== 'blank' && lightSurface !== null) drawLightSurface(pixels, width, height, pxPerMm, lightSurface, () => rng.next());
   if (variant === 'card' || variant === 'cut-off') {
     const drawing = {
       borders: spec.borders === undefined ? { leftMm: 3, rightMm: 3, topMm: 3, bottomMm: 3 } : spec.borders,
@@ -73,6 +79,10 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       ...(spec.holo ? { holoSeed: seed ^ HOLO_SEED, holoLines: spec.holo === 'lines' } : {}),
       ...(spec.fullArtEdge ? { fullArtEdge: { kind: spec.fullArtEdge === true ? ('strokes' as const) : spec.fullArtEdge, seed: seed ^ FULL_ART_SEED } } : {}),
       ...(spec.artStrokes ? { artStrokes: spec.artStrokes } : {}),
+      ...(spec.borderFinish ? { borderFinish: spec.borderFinish } : {}),
+      ...(spec.innerFrame ? { innerFrame: spec.innerFrame } : {}),
+      ...(spec.layoutBars ? { layoutBars: true } : {}),
+      ...(spec.hair ? { hair: { locks: spec.hair, seed: seed ^ HAIR_SEED } } : {}),
       pxPerMm,
       size,
     };
@@ -94,6 +104,7 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
       { x: 0, y: card.info.height },
     ];
     if (photo.shadowMm !== undefined) drawSoftShadow(pixels, width, height, quad, pxPerMm, photo.shadowMm);
+    if (photo.cutShadow !== undefined) drawCutShadow(pixels, width, height, quad, pxPerMm, photo.cutShadow.widthMm, photo.cutShadow.darkening);
     if (photo.castShadow !== undefined) drawCastShadow(pixels, width, height, quad, pxPerMm, photo.castShadow.offsetMm, photo.castShadow.penumbraMm);
     const sleeve =
       photo.sleeveGapMm === undefined
@@ -114,6 +125,10 @@ export async function renderSyntheticCard(spec: SyntheticCardSpec, seed: number)
   const image = sharp(photographed, { raw: { width, height, channels: 3 } });
   const encoded = photo.format === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: photo.jpegQuality ?? 85 }).toBuffer();
   return new Uint8Array(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+}
+
+function isLightSurface(surface: NonNullable<SyntheticCardSpec['photo']>['surface']): surface is LightSurface {
+  return surface !== undefined && surface in LIGHT_SURFACE_COLOURS;
 }
 
 /**

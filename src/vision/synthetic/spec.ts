@@ -79,6 +79,17 @@ export interface SyntheticCardSpec {
   borders?: SyntheticBorders | null;
   /** Border colour as #rrggbb; default: chosen by the seed, contrasting with the art. */
   borderColor?: string;
+  /**
+   * The border's ink (foil-border.ts): 'silver', brushed silver foil with a sheen across the card (Scarlet & Violet's
+   * border, a Sun & Moon full-art's frame); 'rainbow-foil', a pale rainbow foil (Japanese holos). Default flat `borderColor`.
+   */
+  borderFinish?: 'silver' | 'rainbow-foil';
+  /** A dark printed frame this wide just inside the border, round the art (Sun & Moon full-arts). Default none. */
+  innerFrame?: { widthMm: number; color?: string };
+  /** The layout's bars across the face (layout-print.ts): a foil stripe over a dark rule, a rule, an outlined box. Print. */
+  layoutBars?: boolean;
+  /** Locks of hair in the art (layout-print.ts), each centred on (x, y) mm, flowing at `angleDeg`: fine light strands, each as thin and light as a scratch. Print. */
+  hair?: { x: number; y: number; angleDeg: number }[];
   /** The print turned on the card by this many degrees (a diamond cut): the border's inner edge runs askew. */
   printTiltDeg?: number;
   /**
@@ -145,9 +156,16 @@ export interface SyntheticCardSpec {
     jpegQuality?: number;
     /**
      * What the card lies on: a table (default, `background` with a lighting gradient), lined notebook paper (rulings
-     * every 7 mm and a margin line, running to the photo's edges), or a dark textured playmat.
+     * every 7 mm and a margin line, running to the photo's edges), a dark textured playmat, or a light surface a
+     * silver border nearly matches (issue 31): white printer paper (faint fibres), a white desk (smooth, a broad
+     * lamp's falloff), light wood (pale grain along the photo).
      */
-    surface?: 'table' | 'lined-paper' | 'playmat';
+    surface?: 'table' | 'lined-paper' | 'playmat' | 'white-paper' | 'white-desk' | 'light-wood';
+    /**
+     * The card's thickness seen at its cut on a light surface: a thin shadow round the outline, the surface darker by
+     * `darkening` (a share) at the cut and fading to nothing `widthMm` out. Default none.
+     */
+    cutShadow?: { widthMm: number; darkening: number };
     /** The card in a clear penny sleeve: a thin light outline this many mm outside the card (about 1.5). */
     sleeveGapMm?: number;
     /** The sleeve sits askew on the card by this many degrees, so its margin is wider at one end. Default 0. */

@@ -93,3 +93,58 @@ export function drawSleeveGlare(pixels: Uint8ClampedArray, width: number, height
     for (let c = 0; c < 3; c++) pixels[i + c] = pixels[i + c]! + (255 - pixels[i + c]!) * weight;
   });
 }
+
+/** The light surfaces a silver border nearly matches (issue 31), and their base colours. */
+export type LightSurface = 'white-paper' | 'white-desk' | 'light-wood';
+export const LIGHT_SURFACE_COLOURS: Record<LightSurface, { r: number; g: number; b: number }> = {
+  'white-paper': { r: 244, g: 244, b: 240 },
+  'white-desk': { r: 232, g: 233, b: 230 },
+  'light-wood': { r: 220, g: 198, b: 160 },
+};
+/** Printer paper's fibres: cells this size (mm), each a few levels lighter or darker. */
+const PAPER_FIBRE_MM = 0.25;
+const PAPER_FIBRE_LEVELS = 2.5;
+/** Light wood's grain: pale and dark streaks along the photo's width, a few millimetres apart, wavering. */
+const GRAIN_PERIOD_MM = 2.5;
+const GRAIN_LEVELS = 9;
+
+/** A light surface's own texture over the table's colour and lighting: paper's fibres, wood's grain; a desk is smooth. */
+export function drawLightSurface(pixels: Uint8ClampedArray, width: number, height: number, pxPerMm: number, surface: LightSurface, random: () => number): void {
+  if (surface === 'white-desk') return;
+  if (surface === 'white-paper') {
+    const cell = Math.max(1, Math.round(PAPER_FIBRE_MM * pxPerMm));
+    const columns = Math.ceil(width / cell);
+    const shades = Float32Array.from({ length: columns * Math.ceil(height / cell) }, () => (random() * 2 - 1) * PAPER_FIBRE_LEVELS);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const shade = shades[Math.floor(y / cell) * columns + Math.floor(x / cell)]!;
+        const i = (y * width + x) * 3;
+        for (let c = 0; c < 3; c++) pixels[i + c] = pixels[i + c]! + shade;
+      }
+    }
+    return;
+  }
+  const period = GRAIN_PERIOD_MM * pxPerMm;
+  const phase = random() * 2 * Math.PI;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // The grain's lines run along x, wavering slowly; two periods beat so no two streaks are alike.
+      const v = y + 0.6 * period * Math.sin(x / (9 * period) + phase);
+      const shade = GRAIN_LEVELS * (0.6 * Math.sin((2 * Math.PI * v) / period) + 0.4 * Math.sin((2 * Math.PI * v) / (2.7 * period) + phase));
+      const i = (y * width + x) * 3;
+      pixels[i] = pixels[i]! + shade;
+      pixels[i + 1] = pixels[i + 1]! + 0.9 * shade;
+      pixels[i + 2] = pixels[i + 2]! + 0.75 * shade;
+    }
+  }
+}
+
+/** The card's thickness at its cut: the surface round the outline darker by `darkening` at the cut, fading over `widthMm`. */
+export function drawCutShadow(pixels: Uint8ClampedArray, width: number, height: number, quad: readonly Point[], pxPerMm: number, widthMm: number, darkening: number): void {
+  const reach = Math.max(1, widthMm * pxPerMm);
+  aroundQuad(pixels, width, height, quad, reach, (d, i) => {
+    if (d < -1) return;
+    const weight = darkening * Math.min(1, Math.max(0, 1 - d / reach));
+    for (let c = 0; c < 3; c++) pixels[i + c] = pixels[i + c]! * (1 - weight);
+  });
+}

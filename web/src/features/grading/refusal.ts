@@ -23,6 +23,7 @@ export const RETAKE_TIP: Record<MeasurementErrorCode, string> = {
   card_too_small: 'Move closer so the card fills most of the photo, or take it at your camera’s full resolution.',
   no_card_found: 'Lay the card on a plain surface whose colour differs from the card’s border.',
   not_card_shaped: 'Hold the camera straight above the card, so its corners look square in the photo.',
+  card_edge_unseen: 'Put the card on a darker surface.',
   blank_image: 'Check that nothing covers the lens and that the card is lit.',
   empty_image: 'Choose the photo again: the file that arrived was empty.',
   truncated_image: 'Choose the photo again: the file that arrived was incomplete.',
