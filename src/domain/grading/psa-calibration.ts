@@ -26,53 +26,53 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-28",
-    "engineVersion": "e2ba6ecef400",
+    "engineVersion": "0fabf3a93240",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
     "centeringWhenNotMeasurable": 7.7,
     "weights": {
       "centeringOffset": 0.0022,
-      "worstCorner": 0.5046,
-      "otherCorners": 0.2955,
-      "edgeWhitening": 0.3137,
+      "worstCorner": 0.5047,
+      "otherCorners": 0.2951,
+      "edgeWhitening": 0.315,
       "deepestNick": 0,
-      "scratches": 0,
-      "spots": 1.4045,
+      "scratches": 0.0078,
+      "spots": 1.4025,
       "printLine": 0,
       "crease": 0
     },
     "scoreToGrade": [
       [
-        0.52,
+        0.5314,
         8.67
       ],
       [
-        1.6125,
+        1.6219,
         8
       ],
       [
-        2.5002,
+        2.5121,
         7.67
       ],
       [
-        2.7232,
+        2.7336,
         7.27
       ],
       [
-        2.9627,
+        2.9742,
         6.67
       ],
       [
-        3.2036,
+        3.2123,
         6.18
       ],
       [
-        3.9895,
+        4.0007,
         4.83
       ],
       [
-        4.8489,
+        4.8585,
         2.5
       ]
     ],
@@ -82,8 +82,8 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
         "above": 3.03
       },
       "coarse": {
-        "below": -3.83,
-        "above": 2.74
+        "below": -3.91,
+        "above": 2.7
       }
     },
     "withinOne": 0.32,
@@ -92,11 +92,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
   "crossValidated": {
     "estimate": {
       "count": 69,
-      "spearman": 0.15,
+      "spearman": 0.114,
       "exact": 0.159,
       "withinOne": 0.319,
-      "withinTwo": 0.551,
-      "meanAbsError": 2.145
+      "withinTwo": 0.536,
+      "meanAbsError": 2.167
     },
     "constantGuess": {
       "count": 69,
@@ -108,11 +108,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     },
     "engineOverallGrade": {
       "count": 69,
-      "spearman": 0.151,
+      "spearman": 0.148,
       "exact": 0.087,
-      "withinOne": 0.275,
+      "withinOne": 0.304,
       "withinTwo": 0.594,
-      "meanAbsError": 2.236
+      "meanAbsError": 2.222
     }
   }
 });
