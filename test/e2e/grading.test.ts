@@ -230,7 +230,11 @@ describe('grading on the home page', () => {
     expect(defects).toContain(`Scratch · ${scratch!.sizeMm.toFixed(1)} mm long`);
     // The format found from the card's outline, whose millimetres every measure is in (issue 30).
     expect(defects).toContain('Card format: Standard (Pokémon, Magic, modern sports), 63 × 88 mm.');
-    expect(await page.getByTestId('defects-front').getByRole('listitem').count()).toBe(result.measurements.front.defects.length);
+    expect(await page.getByTestId('defects-front').getByRole('list', { name: /defects found$/ }).getByRole('listitem').count()).toBe(result.measurements.front.defects.length);
+    // Graded from one photo, without a tilt shot: the surface says what it could not see (issue 31).
+    expect(await page.getByTestId('defects-front').getByRole('list', { name: 'What the front photos could not show' }).innerText()).toContain(
+      'From one photo: scratches that show only in reflected light are not seen',
+    );
     await page.getByText(`${Math.round(result.confidence * 100)}%`, { exact: true }).waitFor();
     expect(result.photoHints.some((hint) => hint.startsWith('Back: '))).toBe(true);
     expect(await page.getByRole('list', { name: 'Photo hints' }).getByRole('listitem').allInnerTexts()).toEqual(result.photoHints);

@@ -86,7 +86,11 @@ export function CardCamera({
     }
   }
 
-  const check = useFrameCheck(video, camera.captureSize, live && (step === 'front' || step === 'back') && !disabled, () => {
+  // The guide keeps finding the card at the tilt step too, so it shows whether the card is in frame; only a front or
+  // back is taken by itself when steady (capture() ignores the tilt step). While the tilt is recorded it rests: its
+  // stills are taken on a steady beat, which the check's own work on the same thread would put out of step.
+  const recordingTilt = step === 'tilt' && busy;
+  const check = useFrameCheck(video, camera.captureSize, live && step !== 'done' && !recordingTilt && !disabled, () => {
     if (autoCapture) void capture();
   });
 

@@ -40,7 +40,7 @@ function SideDefects({ side }: { side: SideMeasurement }) {
             No defects found on the {side.side}.
           </p>
         ) : (
-          <ol className="grid gap-2">
+          <ol className="grid gap-2" aria-label={`${title} defects found`}>
             {side.defects.map((defect, index) => (
               <li key={`${defect.kind}-${index}`} className="flex gap-3 rounded-md border px-3 py-2 text-sm">
                 <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-red-50 text-xs font-bold text-red-700" aria-hidden>
