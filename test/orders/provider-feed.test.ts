@@ -56,8 +56,10 @@ describe.each([await routeDatabaseKind()])('orders moved by the provider\'s stat
       ['grading', '2026-11-21T09:30:00.000Z'],
       ['graded', '2026-11-24T16:00:00.000Z'],
     ]);
-    const history = professionalGradeHistorySchema.parse((await owner.get(`/api/card/${cardId}/professional-grade`)).json());
-    expect(history.reports).toHaveLength(1);
+    // The grade goes on the card's own stream just after the order's: read it once it is there.
+    const reported = async () => professionalGradeHistorySchema.parse((await owner.get(`/api/card/${cardId}/professional-grade`)).json());
+    await expect.poll(async () => (await reported()).reports.length, { timeout: 10_000, interval: 100 }).toBe(1);
+    const history = await reported();
     expect(history.current).toMatchObject({ company: 'PSA', grade: 9, cert: '70001234', source: 'order', verified: false });
 
     fake.publish({ reference: order.id, status: 'shipped', at: '2026-11-25T08:00:00.000Z', grades: [] }, { reference: order.id, status: 'delivered', at: '2026-11-27T12:00:00.000Z', grades: [] });
