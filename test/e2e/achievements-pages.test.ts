@@ -6,6 +6,7 @@ import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 35, item 10: /achievements (earned and locked badges, with progress), /leaderboard (all of it), and the
 // profile's badges and stats, at desktop and phone sizes.
@@ -73,7 +74,7 @@ describe('achievements, leaderboard and profile', () => {
       await collector.getByText('2 of 10').waitFor();
       expect(await collector.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `${shots}/achievements-${label}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${shots}/achievements-${label}.png`, fullPage: true });
       await checkA11y(page, `achievements-${label}`);
 
       // The full leaderboard, reached from the home page's Top Graders.
@@ -85,7 +86,7 @@ describe('achievements, leaderboard and profile', () => {
       await expect.poll(() => page.getByRole('list', { name: 'Leaderboard' }).getByRole('listitem').count()).toBe(board.length);
       expect(board.length).toBeGreaterThan(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `${shots}/leaderboard-${label}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${shots}/leaderboard-${label}.png`, fullPage: true });
       await checkA11y(page, `leaderboard-${label}`);
 
       // The profile: stats over the saved cards, the badges earned, and the way to all of them.
@@ -103,7 +104,7 @@ describe('achievements, leaderboard and profile', () => {
       await badges.first().waitFor();
       expect(await badges.allInnerTexts()).toEqual(earned.map((a) => a.name));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `${shots}/profile-${label}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${shots}/profile-${label}.png`, fullPage: true });
       await checkA11y(page, `profile-badges-${label}`);
       await page.getByRole('link', { name: 'See all achievements' }).click();
       await page.waitForURL((url) => url.pathname === '/achievements');

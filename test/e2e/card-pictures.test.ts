@@ -8,6 +8,7 @@ import type { CollectionCard } from '../../src/contracts/cards.ts';
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 35: the card in every picture (the collection's tile, the portfolio's row and page, the viewer and the order
 // wizard show the flattened card, 63 × 88, not the photo with its table round it; the photo is one click away), and
@@ -16,7 +17,7 @@ import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
 const session = useBrowserSession();
 const shots = '/tmp/shots-card-pictures';
 fs.mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png` });
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: `${shots}/${name}.png` });
 const sample = (name: string) => path.join(fileURLToPath(SAMPLE_CARDS_DIR), name);
 
 const CARD_ASPECT = 63 / 88;

@@ -6,6 +6,7 @@ import { FEEDBACK_CATEGORIES, feedbackSubmittedResponseSchema } from '../../src/
 import { checkA11y } from './support/a11y.ts';
 import { phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // /feedback as a person uses it, on a phone (390x844): prefilled fields, the six categories, a picture attached and
 // two refused (not an image by its bytes; over 5 MB), the thank-you state and 'Submit More Feedback', the toasts of
@@ -15,7 +16,7 @@ const session = useBrowserSession();
 const shots = '/tmp/shots-operator';
 fs.mkdirSync(shots, { recursive: true });
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `${shots}/feedback-${name}.png`, fullPage: true });
+const screenshot = (page: Page, name: string) => keepScreenshot(page, { path: `${shots}/feedback-${name}.png`, fullPage: true });
 
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);

@@ -9,6 +9,7 @@ import { checkA11y } from './support/a11y.ts';
 import { launchWithFakeCamera } from './support/browser.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi, slowDown } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 const model = useFakeVisionModel();
 const session = useBrowserSession();
@@ -17,7 +18,7 @@ const gradeButton = (page: Page) => page.getByRole('button', { name: 'Grade Card
 // Screenshots of the result screen for a person to look at go to /tmp/shots-result, not into the repository.
 const shots = '/tmp/shots-result';
 fs.mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `${shots}/${name}.png`, fullPage });
+const shot = (page: Page, name: string, fullPage = true) => keepScreenshot(page, { path: `${shots}/${name}.png`, fullPage });
 const json = async <T,>(page: Page, url: string) => (await (await page.request.get(url)).json()) as T;
 
 /** The measured picture on the result screen, and the zoom shown in the viewer. */
@@ -41,7 +42,8 @@ async function checkViewer(page: Page, name: string, viewport: { width: number; 
   await page.keyboard.press('1');
   await expect.poll(() => zoom(page)).toBe(100);
   const natural = await image.evaluate((img: HTMLImageElement) => img.naturalWidth);
-  expect(Math.round((await image.boundingBox())!.width)).toBe(natural);
+  // The picture eases to its new size.
+  await expect.poll(async () => Math.round((await image.boundingBox())!.width)).toBe(natural);
   await page.keyboard.press('+');
   await expect.poll(() => zoom(page)).toBe(125);
   // Arrows pan once the picture is wider than the screen.

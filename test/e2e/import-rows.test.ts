@@ -9,6 +9,7 @@ import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
 import { repoRoot } from './support/web-build.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 35: an import started, left and come back to shows its live state, and its failed rows with their reasons;
 // a failed row's URL is fixed in the page and retried. The photos come from a loopback server that holds one of
@@ -83,7 +84,7 @@ async function recordToasts(page: Page): Promise<() => Promise<{ text: string; p
 async function screenshot(page: Page, name: string) {
   const dir = path.join(repoRoot, 'test-results');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await keepScreenshot(page, { path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 describe.each([

@@ -5,13 +5,14 @@ import { checkA11y } from './support/a11y.ts';
 import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 35, "What a new user meets": the smaller things a first visit ran into, at desktop and phone sizes.
 
 const session = useBrowserSession();
 const shots = '/tmp/shots-new-user';
 fs.mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
 const viewports = [
   ['desktop', desktop],
   ['phone', phone],
@@ -74,7 +75,7 @@ describe('the order wizard', () => {
       // Nor can a step header jump past it.
       await page.getByRole('button', { name: /^Step 3: Shipping/ }).click();
       await page.getByRole('heading', { name: 'Service Level', level: 2 }).waitFor();
-      await page.screenshot({ path: `${shots}/wizard-zero-${label}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${shots}/wizard-zero-${label}.png`, fullPage: true });
       await checkA11y(page, `wizard-declared-zero-${label}`);
 
       // Above the chosen level's cover: said here, where it is typed, not on step 3.
@@ -120,7 +121,7 @@ describe('toasts', () => {
       const missing = await toastBox(page);
       await page.getByRole('region', { name: /Notifications/ }).getByText('Missing Feedback').waitFor();
       expect(overlaps(missing, (await submit.boundingBox())!)).toBe(false);
-      await page.screenshot({ path: `${shots}/toast-feedback-${label}.png` });
+      await keepScreenshot(page, { path: `${shots}/toast-feedback-${label}.png` });
       await checkA11y(page, `toast-feedback-${label}`);
 
       // The result screen: Share says the link is copied, clear of every action (the phone's bar held at the bottom).
@@ -131,7 +132,7 @@ describe('toasts', () => {
       await page.getByRole('region', { name: /Notifications/ }).getByText('Link Copied').waitFor();
       const copied = await toastBox(page);
       for (const control of await actions.locator('a, button').all()) expect(overlaps(copied, (await control.boundingBox())!)).toBe(false);
-      await page.screenshot({ path: `${shots}/toast-share-${label}.png` });
+      await keepScreenshot(page, { path: `${shots}/toast-share-${label}.png` });
 
       // A control at the top of the page: the toast goes to the bottom rather than over it.
       await page.goto('/feedback');
@@ -202,7 +203,7 @@ describe('the smaller things', () => {
       const reasonId = await sync.getAttribute('aria-describedby');
       expect(reasonId).toBe('sync-disabled-reason');
       expect(await page.locator(`#${reasonId}`).innerText()).toBe('Sync needs an account linked to a grading provider: sign in first.');
-      await page.screenshot({ path: `${shots}/collection-disabled-reasons-${label}.png` });
+      await keepScreenshot(page, { path: `${shots}/collection-disabled-reasons-${label}.png` });
       await checkA11y(page, `collection-disabled-reasons-${label}`);
     });
 

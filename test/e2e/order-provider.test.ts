@@ -7,6 +7,7 @@ import { startGradingProviderFake, type GradingProviderFake } from '../support/g
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 33 as a collector sees it when the grading provider is an external one: the server reads the provider's order
 // status feed (a real HTTP server on loopback, ORDER_STATUS_FEED_URL); once the provider reports the order graded, the
@@ -102,7 +103,7 @@ describe('an order at an external grading provider', () => {
     await page.getByTestId('professional-grade-current').getByText('CGC 8.5').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await checkA11y(page, 'order-professional-grade-phone');
-    await page.screenshot({ path: `${os.tmpdir()}/shots-orders/order-professional-grade-phone.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${os.tmpdir()}/shots-orders/order-professional-grade-phone.png`, fullPage: true });
 
     await page.setViewportSize(desktop);
     await page.goto(`/card/${cardId}`);

@@ -5,6 +5,7 @@ import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // The order wizard from a graded card to a placed order, as a person does it, on a desktop and on a 390×844 phone:
 // a new address, a declined card then a good one, the review's reasons, the order in the order history.
@@ -12,7 +13,7 @@ import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
 const session = useBrowserSession();
 const shots = '/tmp/shots-orders';
 fs.mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
 
 async function gradeCard(page: Page): Promise<string> {
   const bytes = fs.readFileSync(new URL('1-gem-mint.jpg', SAMPLE_CARDS_DIR));

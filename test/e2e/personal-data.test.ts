@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 34 as a person uses it, on a desktop and on a 390×844 phone: Settings, Security, Your Data: leave the
 // leaderboard, Download my data (a zip), Delete my account (the password confirmed; signed out everywhere).
@@ -11,7 +12,7 @@ import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
 const session = useBrowserSession();
 const shots = '/tmp/shots-personal-data';
 fs.mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
 
 describe('/settings: your data', () => {
   for (const [label, viewport] of [

@@ -5,6 +5,7 @@ import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 35, item 8: on a 390 px phone no page scrolls sideways (every main route, with data in it), the collection
 // has two columns, and the enlarged picture's toolbar is one line.
@@ -83,7 +84,7 @@ describe('a 390 px phone', () => {
       await page.waitForLoadState('networkidle');
       const { width, culprits } = await sidewaysScroll(page);
       if (width > phone.width) failures.push(`${route}: scroll width ${width}\n    ${culprits.join('\n    ')}`);
-      await page.screenshot({ path: `${shots}/${route.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${shots}/${route.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
     }
     expect(failures).toEqual([]);
     // Signed out too: the sign-in page.
@@ -106,7 +107,7 @@ describe('a 390 px phone', () => {
     expect(second.x).toBeGreaterThan(first.x + first.width - 1);
     expect(second.x + second.width).toBeLessThanOrEqual(phone.width);
     expect((await sidewaysScroll(page)).width).toBeLessThanOrEqual(phone.width);
-    await page.screenshot({ path: `${shots}/collection-two-columns.png` });
+    await keepScreenshot(page, { path: `${shots}/collection-two-columns.png` });
     await checkA11y(page, 'collection-phone-two-columns');
   });
 
@@ -131,7 +132,7 @@ describe('a 390 px phone', () => {
         expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
         expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       }
-      await page.screenshot({ path: `${shots}/viewer-${label}.png` });
+      await keepScreenshot(page, { path: `${shots}/viewer-${label}.png` });
       await checkA11y(page, `viewer-toolbar-${label}`);
     });
   }
@@ -169,8 +170,8 @@ describe('a 390 px phone', () => {
       expect(await legend.getByRole('listitem').count()).toBe(card.measurements.front.defects.length);
       const scroll = await sidewaysScroll(page);
       expect(scroll.width, scroll.culprits.join('\n')).toBeLessThanOrEqual(viewport.width);
-      await map.screenshot({ path: `${shots}/measured-map-${label.replace(' ', '-')}.png` });
-      await page.screenshot({ path: `${shots}/measured-map-page-${label.replace(' ', '-')}.png` });
+      await keepScreenshot(map, { path: `${shots}/measured-map-${label.replace(' ', '-')}.png` });
+      await keepScreenshot(page, { path: `${shots}/measured-map-page-${label.replace(' ', '-')}.png` });
       await checkA11y(page, `measured-map-${label.replace(' ', '-')}`);
       // The engine's own picture a tap away, enlarged.
       await page.getByRole('button', { name: /^Enlarge/ }).first().click();

@@ -7,6 +7,7 @@ import { useFakeVisionModel, useImageServer } from './grading-fixtures.ts';
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Portfolio, Add Card(s), Paste URLs (issue 35, item 7), in Chromium at desktop and phone sizes: the pairing is shown
 // as the URLs are typed, a line that is no web address blocks the send and says why, one URL that cannot be fetched
@@ -63,7 +64,7 @@ describe('Paste URLs', () => {
     // What was typed stays but for the card that was added: the URL that failed is there to fix.
     expect(await box.inputValue()).toBe(gone);
     await checkA11y(page, `portfolio-paste-urls-failed-${name}`);
-    await dialog.screenshot({ path: `/tmp/shots-portfolio/paste-urls-failed-${name}.png` });
+    await keepScreenshot(dialog, { path: `/tmp/shots-portfolio/paste-urls-failed-${name}.png` });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     // Still there after a few seconds: a failure is not cleared away like a success.
     await page.waitForTimeout(3_500);

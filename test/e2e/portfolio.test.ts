@@ -9,6 +9,7 @@ import { syntheticCardFile, tempDir, useFakeVisionModel, useImageServer, y4mFram
 import { checkA11y } from './support/a11y.ts';
 import { phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // The portfolio as a person uses it, in Chromium: every add mode (upload, drag-and-drop, URLs, the camera through
 // Chromium's fake camera, manual entry), inline and detail edit, delete, search, graded only, sort, pages, the image
@@ -21,7 +22,7 @@ const session = useBrowserSession();
 
 const SHOTS = '/tmp/shots-portfolio';
 fs.mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
 const samples = ['1-gem-mint.jpg', '2-off-center.jpg', '3-whitened-corner.jpg', '4-scratched.jpg', '5-edge-wear.jpg'].map((name) =>
   fs.readFileSync(new URL(name, SAMPLE_CARDS_DIR)),
@@ -338,7 +339,7 @@ describe('portfolio', () => {
       expect(await dialog.getByRole('img', { name: 'Captured front' }).count()).toBe(0);
       await dialog.getByRole('button', { name: 'Capture Front' }).click();
       await checkA11y(page, 'portfolio-add-camera');
-      await page.screenshot({ path: path.join(SHOTS, 'camera-phone.png'), fullPage: true });
+      await keepScreenshot(page, { path: path.join(SHOTS, 'camera-phone.png'), fullPage: true });
       await dialog.getByRole('button', { name: 'Analyze & Add' }).click();
       await page.locator('li').filter({ hasText: 'Cards Added' }).waitFor({ timeout: 30_000 });
       await expectToastBehindDialog(page, 'Cards Added', 'Successfully analyzed and added 1 card(s) to your portfolio');

@@ -7,6 +7,7 @@ import { gradeThroughApi } from './grading-fixtures.ts';
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 33 as a collector uses it: on the card's page, report the grade PSA gave (with a slab photo whose label
 // verifies it, on a desktop; without one and then corrected, on a phone), see it beside the engine's estimate, and
@@ -15,7 +16,7 @@ import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
 const session = useBrowserSession();
 const shots = '/tmp/shots-results';
 fs.mkdirSync(shots, { recursive: true });
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const screenshot = (page: Page, name: string) => keepScreenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
 
 /** A card in a PSA slab whose label the grading service reads as PSA 8, cert 70496954. */
 const PSA_SLAB = { layout: 'psa', company: 'PSA', gradeText: 'NM-MT', grade: '8', cert: '70496954', year: '2005 POKEMON JAPANESE', name: 'MEW EX - HOLO', number: '#003', variety: 'HOLON PHANTOM' } as const;

@@ -7,6 +7,7 @@ import { SAMPLE_CARDS_DIR } from '../../src/commands/cards/restore-sample-cards.
 import { launchBrowser } from './support/browser.ts';
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Issue 35, item 4: the result's actions are where the grade is (beside it on a desktop, in a bar held at the bottom
 // of a phone's screen), and a stranger who opens a shared card is offered only sharing it and grading their own.
@@ -14,7 +15,7 @@ import { desktop, phone, useBrowserSession } from './support/session.ts';
 const session = useBrowserSession();
 const shots = '/tmp/shots-result-actions';
 fs.mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${shots}/${name}.png`, fullPage });
+const shot = (page: Page, name: string, fullPage = false) => keepScreenshot(page, { path: `${shots}/${name}.png`, fullPage });
 const frontPhoto = path.join(fileURLToPath(SAMPLE_CARDS_DIR), '1-gem-mint.jpg');
 const OWNER_ACTIONS = ['Submit for Professional Grading', 'Share', 'Save to Collection', 'Grade Another Card'];
 
@@ -89,7 +90,7 @@ describe('a shared card', () => {
         expect(await actionNames(view)).toEqual(['Share', 'Grade Another Card']);
         expect(await view.getByText('Submit for Professional Grading').count()).toBe(0);
         expect(await view.getByText('Go to Collection').count()).toBe(0);
-        await view.screenshot({ path: `${shots}/shared-stranger-${label}.png` });
+        await keepScreenshot(view, { path: `${shots}/shared-stranger-${label}.png` });
         await checkA11y(view, `shared-card-stranger-${label}`);
         await view.getByRole('link', { name: 'Grade Another Card' }).click();
         await view.waitForURL((url) => url.pathname === '/');

@@ -4,13 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 
 // Settings and the address book as a person uses them, on a desktop and on a 390×844 phone.
 
 const session = useBrowserSession();
 const shots = '/tmp/shots-orders';
 fs.mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
 
 async function fillAddress(page: Page, prefix: string, values: { fullName: string; line1: string; city: string; country?: string; state: string; zip: string }) {
   const dialog = page.getByRole('dialog');
