@@ -1,9 +1,10 @@
 // The API server: `npm start` (which builds the web app first) or `node src/main.ts`.
 import os from 'node:os';
-import { exitOnShutdownSignal, loadDotEnv, threadpoolSize } from './infra/process-lifecycle.ts';
+import { exitOnShutdownSignal, loadDotEnv, useCompileCache, threadpoolSize } from './infra/process-lifecycle.ts';
 
 // Before any other import: settings from .env, then the size libuv's pool starts at.
 loadDotEnv();
+useCompileCache();
 process.env.UV_THREADPOOL_SIZE ??= threadpoolSize(os.availableParallelism());
 
 const { loadConfig } = await import('./config.ts');

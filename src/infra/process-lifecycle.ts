@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import type { Logger } from 'pino';
 
 // What the server and worker entry points share about their process: settings file, thread pool size, signals.
@@ -6,6 +7,17 @@ import type { Logger } from 'pino';
 /** Reads `.env` from the working folder when there is one; variables already set in the environment win. */
 export function loadDotEnv(): void {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
+}
+
+/**
+ * Keeps V8's compiled code of our modules (types stripped) on disk, in the system's temporary folder, so a process
+ * started again, and each grading thread it starts, skips compiling them: about a second of CPU per start measured
+ * here (the server's own imports: 2.0 s of CPU cold, 1.1 s cached). NODE_COMPILE_CACHE, when set, names the folder.
+ * Set in the environment too, so worker threads and child processes use the same cache.
+ */
+export function useCompileCache(): void {
+  const { directory } = enableCompileCache(process.env.NODE_COMPILE_CACHE);
+  if (directory) process.env.NODE_COMPILE_CACHE ??= directory;
 }
 
 /** Logging must never stand between a process and its exit (a closed stdout throws EPIPE). */

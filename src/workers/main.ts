@@ -1,9 +1,10 @@
 // Queue workers for the service mode: `npm run worker`, on as many machines as needed.
 import os from 'node:os';
-import { exitOnShutdownSignal, loadDotEnv, threadpoolSize } from '../infra/process-lifecycle.ts';
+import { exitOnShutdownSignal, loadDotEnv, useCompileCache, threadpoolSize } from '../infra/process-lifecycle.ts';
 
 // Before any other import: settings from .env, then the size libuv's pool starts at (sharp decodes on it).
 loadDotEnv();
+useCompileCache();
 process.env.UV_THREADPOOL_SIZE ??= threadpoolSize(os.availableParallelism());
 
 const { loadConfig } = await import('../config.ts');
