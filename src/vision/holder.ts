@@ -5,6 +5,8 @@ import { distance, polygonArea } from './geometry.ts';
 import { luma, rgbDistance } from './image.ts';
 import type { DecodedImage } from './image.ts';
 import { findSlabLabelAbove, holderBodyBelowLabel } from './slab-label.ts';
+import { cutInWell } from './well-cut.ts';
+import { cardInDarkWell } from './card-in-well.ts';
 
 // A card in a grader's slab. The outline found first is the largest card-shaped one, and in a slab that is the
 // holder: its outer frame, its inner wall or the well the card sits in, each a card-shaped rectangle round the card.
@@ -15,7 +17,9 @@ import { findSlabLabelAbove, holderBodyBelowLabel } from './slab-label.ts';
 // border's width in. In a holder, the card is the nested outline that most looks like a cut: a plain band outside it
 // (the well) that steps to another colour inside it (its border or its art). A printed frame has the card's border
 // outside it, and a holder's wall plastic on both sides. Nor does a printed frame lie as far inside as a card lies in
-// its holder (MAX_PRINTED_FRAME_SHARE).
+// its holder (MAX_PRINTED_FRAME_SHARE). The outline chosen so is pieced from lines found at one resolution: in a
+// dark well its sides are then moved to the card's own cut (well-cut.ts), and where it is still the holder's own
+// outline, the card is looked for as the light patch on the well's dark floor inside it (card-in-well.ts).
 
 /** Each look inside an outline leaves out a band this share of its width wide, so its own edge is not found again. */
 const INSET_SHARE = 0.015;
@@ -115,7 +119,12 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
   const scores = nested.map((quad) => cutScore(image, quad));
   const best = Math.max(...scores);
   const cuts = nested.filter((_, i) => scores[i]! >= NEAR_BEST_CUT * best);
-  return cuts.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
+  const card = cuts.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
+  // Still the holder's own outline (its wall lighter than what lies outside it): the card as the light patch on the
+  // well's dark floor inside it.
+  const inWell = isDarkerOutside(image, card) ? card : cardInDarkWell(image, card, CARD_FORMATS);
+  // The outlines offered are pieced from lines found at one resolution: in a dark well each side goes to the cut.
+  return inWell !== null && isDarkerOutside(image, inWell) ? cutInWell(image, inWell, CARD_FORMATS) : card;
 }
 
 /**
