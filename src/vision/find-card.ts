@@ -39,7 +39,35 @@ const THIN_STRUCTURE_RADIUS = 2;
  * card's shape too: outer-sides.ts then moves its sides out to where the border meets the background, and the
  * outline, no longer a common card's shape, is looked for again in every format.
  */
-export function findCard(image: DecodedImage): Point[] {
+export function findCard(image: DecodedImage, near?: readonly Point[]): Point[] {
+  const refined = near === undefined ? null : cardNear(image, near);
+  if (refined === null) return searchCard(image);
+  // Looked for again all the same: an outline found inside the one found before is the card that one held (on the
+  // smaller decode, a slab's well was taken for it), and one that agrees with it is the same card, found with this
+  // decode's detail; any other is the search settling on other lines.
+  let searched: Point[] | null = null;
+  try {
+    searched = searchCard(image);
+  } catch (refusal) {
+    if (!(refusal instanceof ImageMeasurementError)) throw refusal;
+  }
+  if (searched === null) return refined;
+  const agrees = Math.max(...searched.map((p, k) => distance(p, refined[k]!))) <= NEAR_AGREEMENT_MM * cardPxPerMm(refined, formatOfQuad(refined, CARD_FORMATS));
+  return agrees || liesWithin(searched, refined) ? searched : refined;
+}
+
+/** Two outlines whose corners all lie within this of each other are the same card's (a border is 2 mm and more). */
+const NEAR_AGREEMENT_MM = 1;
+
+/** Whether every corner of `inner` lies inside `outer` (both convex, clockwise or not). */
+function liesWithin(inner: readonly Point[], outer: readonly Point[]): boolean {
+  const turn = (a: Point, b: Point, p: Point) => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+  const sign = Math.sign(turn(outer[0]!, outer[1]!, outer[2]!));
+  return inner.every((p) => outer.every((a, k) => Math.sign(turn(a, outer[(k + 1) % 4]!, p)) === sign));
+}
+
+/** The card looked for in the whole photo: as a common card first, then in every format. */
+function searchCard(image: DecodedImage): Point[] {
   try {
     return findCardOfFormats(image, COMMON_FORMATS);
   } catch (refusal) {
@@ -52,6 +80,26 @@ export function findCard(image: DecodedImage): Point[] {
       throw refusal;
     }
   }
+}
+
+/**
+ * How far, in this image's pixels per pixel of the one `near` was found on, a side found on a smaller decode of the
+ * same photo may lie from the card's edge here: its own rounding, and the edge's blur at the smaller size.
+ */
+const NEAR_FACTOR = 2;
+
+/**
+ * The card found before on a smaller decode of the same photo (`near`, scaled to this image), each side refined on
+ * this one's edges. A larger decode is made for the detail, not to look for the card again: searched afresh at a few
+ * percent more pixels, the line search can piece another outline together (a slab's wall and well have many lines).
+ * Null when the refined outline is no longer a whole card of any format, which is then looked for as usual.
+ */
+function cardNear(image: DecodedImage, near: readonly Point[]): Point[] | null {
+  const quad = refineQuad(image, [...near], NEAR_FACTOR, CARD_FORMATS);
+  if (quad === null || !isConvex(quad) || !isCardAspect(aspectOf(quad), CARD_FORMATS)) return null;
+  const pxPerMm = cardPxPerMm(quad, formatOfQuad(quad, CARD_FORMATS));
+  if (sidesBeyondPhoto(image, quad, ROUNDED_CORNER_MM * pxPerMm).length > 0 || !closeEnoughToGrade(pxPerMm)) return null;
+  return quad;
 }
 
 /** The refusals after which the card is looked for again in every format. */

@@ -1,4 +1,4 @@
-import type { Defect, SideMeasurement, SideName } from '../contracts/measurement.ts';
+import type { Defect, Point, SideMeasurement, SideName } from '../contracts/measurement.ts';
 import { measureCentering } from './centering.ts';
 import { measureCorners } from './corners.ts';
 import { measureEdges } from './edges.ts';
@@ -35,13 +35,15 @@ export function measureSide(image: DecodedImage, side: SideName): SideMeasuremen
 /**
  * measureSide, also handing back the picture of the card it warped for the surface, so nobody warps it again.
  * Pure and synchronous: the same pixels always give the same result, numbers rounded so the JSON is identical.
+ * `cardNear`: the card's outline found on a smaller decode of the same photo, in this image's pixels, refined here
+ * instead of looked for again.
  */
-export function measureSideWithPicture(photo: DecodedImage, side: SideName): MeasuredSide {
+export function measureSideWithPicture(photo: DecodedImage, side: SideName, cardNear?: readonly Point[]): MeasuredSide {
   if (photo.channels !== 3 || photo.data.length !== photo.width * photo.height * 3) {
     throw new Error(`measureSide needs interleaved RGB: ${photo.width} × ${photo.height} × 3 ≠ ${photo.data.length} bytes`);
   }
   const image = normaliseExposure(photo);
-  const quad = findCard(image);
+  const quad = findCard(image, cardNear);
   // The card's format, told by its outline's shape, gives every millimetre below: px/mm, the flattened card's size,
   // and the die cut its corners are judged against.
   const format = formatOfQuad(quad);

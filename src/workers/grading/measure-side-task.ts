@@ -1,6 +1,6 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { sniffImageType } from '../../contracts/image-formats.ts';
-import { measurementRefusalDetailsSchema, type MeasurementErrorCode, type SideMeasurement, type SideName } from '../../contracts/measurement.ts';
+import { measurementRefusalDetailsSchema, type MeasurementErrorCode, type Point, type SideMeasurement, type SideName } from '../../contracts/measurement.ts';
 import { annotateSide } from '../../vision/annotate.ts';
 import { decodeHeic, decodeImage, displayCopy, encodeCardPicture, findSlabLabel, ImageMeasurementError, measureSideWithPicture } from '../../vision/index.ts';
 import type { CardPictureFiles, DecodedImage, GreyImage, MeasuredSide, RgbaPixels } from '../../vision/index.ts';
@@ -82,7 +82,7 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
       timings.decode += (performance.now() - started) / 1000;
     }
   }
-  async function attempt(maxSide: number): Promise<Attempt> {
+  async function attempt(maxSide: number, cardNear?: (image: DecodedImage) => Point[]): Promise<Attempt> {
     let image: DecodedImage;
     let started = performance.now();
     try {
@@ -95,7 +95,7 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
     }
     started = performance.now();
     try {
-      const measured = measureSideWithPicture(image, input.side);
+      const measured = measureSideWithPicture(image, input.side, cardNear?.(image));
       return { image, measured, label: input.side === 'front' ? findSlabLabel(image, measured.measurement.quad) : null };
     } catch (error) {
       if (error instanceof ImageMeasurementError) return { image, measured: refusalOf(error) };
@@ -110,7 +110,10 @@ export async function measureSideOrRefuse(input: MeasureSideInput): Promise<Meas
   // fast decode refused it as too small or measured it coarser than the photo allows.
   const reached = 'measurement' in measured ? measured.measurement.quality.sourcePxPerMm : measured.code === 'card_too_small' ? refusalPxPerMm(measured.details) : null;
   if (image.original !== undefined && reached !== null && reached > 0 && reached < MIN_CARD_PX_PER_MM) {
-    ({ image, measured, label } = await attempt(Math.ceil((input.maxSide * MIN_CARD_PX_PER_MM) / reached)));
+    // A card measured already is refined on the larger decode, not looked for again (find-card.ts, cardNear).
+    const found = 'measurement' in measured ? { quad: measured.measurement.quad, width: image.width } : null;
+    const scaled = found === null ? undefined : (larger: DecodedImage) => found.quad.map((p) => ({ x: (p.x * larger.width) / found.width, y: (p.y * larger.width) / found.width }));
+    ({ image, measured, label } = await attempt(Math.ceil((input.maxSide * MIN_CARD_PX_PER_MM) / reached), scaled));
   }
   if (!('measurement' in measured)) return { ...measured, details: inPhotoPixels(measured.details, image), timings };
   let started = performance.now();
