@@ -26,77 +26,65 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-28",
-    "engineVersion": "0fabf3a93240",
+    "engineVersion": "1f9ca061cbac",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
-    "centeringWhenNotMeasurable": 7.7,
+    "centeringWhenNotMeasurable": 8,
     "weights": {
-      "centeringOffset": 0.0022,
-      "worstCorner": 0.5047,
-      "otherCorners": 0.2951,
-      "edgeWhitening": 0.315,
+      "centeringOffset": 0,
+      "worstCorner": 0,
+      "otherCorners": 0.5867,
+      "edgeWhitening": 0.1163,
       "deepestNick": 0,
-      "scratches": 0.0078,
-      "spots": 1.4025,
+      "scratches": 0.0093,
+      "spots": 1.0943,
       "printLine": 0,
       "crease": 0
     },
     "scoreToGrade": [
       [
-        0.5314,
-        8.67
+        1.0994,
+        8.05
       ],
       [
-        1.6219,
-        8
+        2.4096,
+        7.8
       ],
       [
-        2.5121,
-        7.67
+        3.1059,
+        4.92
       ],
       [
-        2.7336,
-        7.27
+        3.9955,
+        4.6
       ],
       [
-        2.9742,
-        6.67
-      ],
-      [
-        3.2123,
-        6.18
-      ],
-      [
-        4.0007,
-        4.83
-      ],
-      [
-        4.8585,
-        2.5
+        4.5059,
+        2
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -1.49,
-        "above": 3.03
+        "below": -1.08,
+        "above": 2.73
       },
       "coarse": {
-        "below": -3.91,
-        "above": 2.7
+        "below": -3.25,
+        "above": 2.15
       }
     },
-    "withinOne": 0.32,
-    "beatsConstantGuess": false
+    "withinOne": 0.49,
+    "beatsConstantGuess": true
   },
   "crossValidated": {
     "estimate": {
       "count": 69,
-      "spearman": 0.114,
-      "exact": 0.159,
-      "withinOne": 0.319,
-      "withinTwo": 0.536,
-      "meanAbsError": 2.167
+      "spearman": 0.374,
+      "exact": 0.188,
+      "withinOne": 0.493,
+      "withinTwo": 0.739,
+      "meanAbsError": 1.826
     },
     "constantGuess": {
       "count": 69,
@@ -108,11 +96,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     },
     "engineOverallGrade": {
       "count": 69,
-      "spearman": 0.148,
-      "exact": 0.087,
-      "withinOne": 0.304,
-      "withinTwo": 0.594,
-      "meanAbsError": 2.222
+      "spearman": 0.165,
+      "exact": 0.145,
+      "withinOne": 0.319,
+      "withinTwo": 0.551,
+      "meanAbsError": 2.301
     }
   }
 });
