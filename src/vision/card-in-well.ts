@@ -45,11 +45,15 @@ export function cardInDarkWell(image: DecodedImage, holder: readonly Point[], fo
   const width = Math.floor((x1 - x0) / step);
   const height = Math.floor((y1 - y0) / step);
   if (width < 8 || height < 8) return null;
+  // Each cell the mean of its block: a holder's textured plastic averages to its mid grey, not light and dark specks.
   const grid = new Float32Array(width * height);
   for (let gy = 0; gy < height; gy++) {
     for (let gx = 0; gx < width; gx++) {
-      const i = ((y0 + gy * step) * image.width + x0 + gx * step) * 3;
-      grid[gy * width + gx] = luma(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
+      let sum = 0;
+      for (let y = y0 + gy * step; y < y0 + (gy + 1) * step; y++) {
+        for (let x = x0 + gx * step, i = (y * image.width + x) * 3; x < x0 + (gx + 1) * step; x++, i += 3) sum += luma(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!);
+      }
+      grid[gy * width + gx] = sum / (step * step);
     }
   }
   const floor = quantile(grid.slice(), FLOOR_SHARE);

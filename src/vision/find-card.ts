@@ -42,9 +42,8 @@ const THIN_STRUCTURE_RADIUS = 2;
 export function findCard(image: DecodedImage, near?: readonly Point[]): Point[] {
   const refined = near === undefined ? null : cardNear(image, near);
   if (refined === null) return searchCard(image);
-  // Looked for again all the same: an outline found inside the one found before is the card that one held (on the
-  // smaller decode, a slab's well was taken for it), and one that agrees with it is the same card, found with this
-  // decode's detail; any other is the search settling on other lines.
+  // Looked for again all the same: an outline that agrees with it is the same card, found with this decode's detail;
+  // any other is the search settling on other lines (a slab's wall, a frame printed inside the card).
   let searched: Point[] | null = null;
   try {
     searched = searchCard(image);
@@ -53,18 +52,11 @@ export function findCard(image: DecodedImage, near?: readonly Point[]): Point[] 
   }
   if (searched === null) return refined;
   const agrees = Math.max(...searched.map((p, k) => distance(p, refined[k]!))) <= NEAR_AGREEMENT_MM * cardPxPerMm(refined, formatOfQuad(refined, CARD_FORMATS));
-  return agrees || liesWithin(searched, refined) ? searched : refined;
+  return agrees ? searched : refined;
 }
 
 /** Two outlines whose corners all lie within this of each other are the same card's (a border is 2 mm and more). */
 const NEAR_AGREEMENT_MM = 1;
-
-/** Whether every corner of `inner` lies inside `outer` (both convex, clockwise or not). */
-function liesWithin(inner: readonly Point[], outer: readonly Point[]): boolean {
-  const turn = (a: Point, b: Point, p: Point) => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-  const sign = Math.sign(turn(outer[0]!, outer[1]!, outer[2]!));
-  return inner.every((p) => outer.every((a, k) => Math.sign(turn(a, outer[(k + 1) % 4]!, p)) === sign));
-}
 
 /** The card looked for in the whole photo: as a common card first, then in every format. */
 function searchCard(image: DecodedImage): Point[] {

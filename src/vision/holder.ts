@@ -113,7 +113,11 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
     nested.push(...inside);
     outer = inside.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
   }
-  if (nested.length === 0) return outline;
+  if (nested.length === 0) {
+    // No outline offered inside: under a grader's label, the card may still lie on the well's dark floor in it.
+    const patch = findSlabLabelAbove(image, outline, formats) === null ? null : cardInDarkWell(image, outline, CARD_FORMATS);
+    return patch === null ? outline : cutInWell(image, patch, CARD_FORMATS);
+  }
   // A printed frame inside the card can step as sharply (border to art) as the cut does (well to border): of the
   // outlines that look nearly as much like a cut as the best, the card is the largest.
   const scores = nested.map((quad) => cutScore(image, quad));
@@ -132,9 +136,10 @@ export function cardInHolder(image: DecodedImage, outline: Point[], candidateOut
  * two apart: an outline that close inside says it is plastic (a card's printed frame lies at least a border, 2 mm and
  * more, inside its cut), and is an edge nearly as clear as any inside (not the noise of a border's print). Or a card
  * lies inside in a dark well, its cut clear, the well unlike the plastic just inside the outline (CLEAR_CUT_STEP,
- * WELL_STEP). Or a grader's label lies just above the outline and a card lies inside in a well darker than the card:
- * a light band with print above a raw card (lettering on the table) is not enough, and a raw card's frame has the
- * lighter border outside it.
+ * WELL_STEP). Or a grader's label lies just above the outline and a card lies inside in a well darker than the card
+ * (an outline darker outside, or a light patch on a dark floor, card-in-well.ts): a light band with print above a raw
+ * card (lettering on the table) is not enough, a raw card's frame has the lighter border outside it, and a raw card's
+ * border shows no dark floor inside its rim.
  */
 function isHolder(image: DecodedImage, outline: Point[], inside: Point[][], formats: FormatSet): boolean {
   const clearest = Math.max(...inside.map((quad) => cutScore(image, quad)));
@@ -143,7 +148,8 @@ function isHolder(image: DecodedImage, outline: Point[], inside: Point[][], form
   const wellStep = (quad: Point[]) => rgbDistance(band(image, outline, -BAND_SHARE).mean, band(image, quad, BAND_SHARE).mean);
   const inWell = (quad: Point[]) => isDarkerOutside(image, quad) && cutScore(image, quad) >= CLEAR_CUT_STEP && wellStep(quad) >= WELL_STEP;
   if (inside.some(inWell)) return true;
-  return inside.some((quad) => isDarkerOutside(image, quad)) && findSlabLabelAbove(image, outline, formats) !== null;
+  const cardInside = inside.some((quad) => isDarkerOutside(image, quad)) || cardInDarkWell(image, outline, CARD_FORMATS) !== null;
+  return cardInside && findSlabLabelAbove(image, outline, formats) !== null;
 }
 
 /** The card-shaped outlines inside `outer`, centred in it. */

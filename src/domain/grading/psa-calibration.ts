@@ -26,65 +26,73 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-28",
-    "engineVersion": "1f9ca061cbac",
+    "engineVersion": "af03703bd578",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
-    "centeringWhenNotMeasurable": 8,
+    "centeringWhenNotMeasurable": 7.55,
     "weights": {
-      "centeringOffset": 0,
+      "centeringOffset": 0.0154,
       "worstCorner": 0,
-      "otherCorners": 0.5867,
-      "edgeWhitening": 0.1163,
+      "otherCorners": 0.5801,
+      "edgeWhitening": 0,
       "deepestNick": 0,
-      "scratches": 0.0093,
-      "spots": 1.0943,
+      "scratches": 0.0717,
+      "spots": 1.0482,
       "printLine": 0,
       "crease": 0
     },
     "scoreToGrade": [
       [
-        1.0994,
-        8.05
+        1.1396,
+        8.08
       ],
       [
-        2.4096,
-        7.8
+        2.2156,
+        8
       ],
       [
-        3.1059,
-        4.92
+        2.4065,
+        7.67
       ],
       [
-        3.9955,
-        4.6
+        2.7056,
+        7
       ],
       [
-        4.5059,
-        2
+        3.406,
+        5
+      ],
+      [
+        4.1211,
+        4.25
+      ],
+      [
+        4.6901,
+        3
       ]
     ],
     "range": {
       "fullDetail": {
-        "below": -1.08,
-        "above": 2.73
+        "below": -1.14,
+        "above": 2.22
       },
       "coarse": {
-        "below": -3.25,
-        "above": 2.15
+        "below": -3.31,
+        "above": 3.53
       }
     },
-    "withinOne": 0.49,
+    "withinOne": 0.46,
     "beatsConstantGuess": true
   },
   "crossValidated": {
     "estimate": {
       "count": 69,
-      "spearman": 0.374,
-      "exact": 0.188,
-      "withinOne": 0.493,
-      "withinTwo": 0.739,
-      "meanAbsError": 1.826
+      "spearman": 0.358,
+      "exact": 0.217,
+      "withinOne": 0.464,
+      "withinTwo": 0.696,
+      "meanAbsError": 1.877
     },
     "constantGuess": {
       "count": 69,
@@ -96,11 +104,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     },
     "engineOverallGrade": {
       "count": 69,
-      "spearman": 0.165,
-      "exact": 0.145,
-      "withinOne": 0.319,
-      "withinTwo": 0.551,
-      "meanAbsError": 2.301
+      "spearman": 0.195,
+      "exact": 0.13,
+      "withinOne": 0.333,
+      "withinTwo": 0.565,
+      "meanAbsError": 2.294
     }
   }
 });
