@@ -12,6 +12,7 @@ import { createEventStore, type EventStore } from './infra/event-store/index.ts'
 import { shippedCatalog } from './infra/catalog/index.ts';
 import { createCardIdentifier } from './infra/identification/index.ts';
 import { createSlabLabelReader } from './infra/identification/slab-label-reader.ts';
+import { anyPriceSource } from './commands/prices/price-catalog-card.ts';
 import { createGradedPriceSource, createPriceSource, withMarketPrice, type GradedPriceSource, type PriceSource } from './infra/prices/index.ts';
 import { openImageFetcher, type ImageFetcher } from './infra/image-fetch/index.ts';
 import { imageStoreWarning, openImageStore, type ImageStore } from './infra/image-storage/index.ts';
@@ -188,7 +189,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     }
     // Every identified card priced again once a day (PRICE_REFRESH_HOURS): a BullMQ job scheduler in the service
     // mode (one job per day, whichever worker takes it), a timer in the embedded mode.
-    if (options.role === 'api' && prices.name !== 'none' && config.PRICE_REFRESH_HOURS > 0) {
+    if (options.role === 'api' && anyPriceSource({ prices, gradedPrices }) && config.PRICE_REFRESH_HOURS > 0) {
       const everyMs = Math.round(config.PRICE_REFRESH_HOURS * 3_600_000);
       await queue.repeat(REFRESH_PRICES_JOB, {}, { schedulerId: REFRESH_PRICES_JOB, everyMs }).catch((error: unknown) => logger.warn({ err: error }, 'daily price refresh not scheduled'));
     }

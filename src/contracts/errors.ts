@@ -39,3 +39,12 @@ export const errorBodySchema = z.object({
   details: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+// System error codes a server may keep in a reason it recorded ("could not be reached (ENOTFOUND)"): the words
+// around them say it already, and the code means nothing to a collector.
+const SYSTEM_ERROR_CODE = /\s*\((?:E[A-Z0-9_]{3,}|UND_ERR_[A-Z_]+|ERR_[A-Z_]+)\)/g;
+
+/** A reason in plain words: internal error codes taken out. */
+export function plainReason(text: string): string {
+  return text.replace(SYSTEM_ERROR_CODE, '');
+}

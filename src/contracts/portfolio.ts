@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './money.ts';
+import { gradedPricesSchema } from './graded-prices.ts';
 import { cleanText, type TextKind } from './text.ts';
 
 // The portfolio calls of SPEC.md §7 and the Portfolio card of §3, shared by the server and the web app.
@@ -154,12 +155,21 @@ export const portfolioCardSchema = z.object({
 });
 export type PortfolioCard = z.infer<typeof portfolioCardSchema>;
 
-/** A recorded price of a card (SPEC.md §3 Portfolio price history). */
+/**
+ * The values by grade recorded with a price (issue 32 item 5): the per-grade source, its currency, the day it was read
+ * and what it priced, and each grade's figure in cents with its exact decimal beside it.
+ */
+export const gradedValuesViewSchema = gradedPricesSchema.pick({ source: true, currency: true, asOf: true, product: true, grades: true });
+export type GradedValuesView = z.infer<typeof gradedValuesViewSchema>;
+
+/** A recorded price of a card (SPEC.md §3 Portfolio price history), with the values by grade recorded beside it. */
 export const portfolioPriceSchema = z.object({
   priceDate: z.string(),
   price: decimal,
   source: z.string(),
   createdAt: z.string(),
+  /** Null when none were recorded with the price (no per-grade source, or a price the collector typed in). */
+  graded: gradedValuesViewSchema.nullable(),
 });
 export type PortfolioPrice = z.infer<typeof portfolioPriceSchema>;
 

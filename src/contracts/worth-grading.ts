@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { amount, cents, gradedPricesSchema } from './graded-prices.ts';
 import { quoteLineSchema } from './orders.ts';
 
 // GET /api/card/{id}/worth-grading (issue 32 item 4): is the card worth sending in, at each service level? The odds of
 // each PSA grade, the card's value at each, the expected value, and what each level costs, all in integer cents with
-// exact decimal strings beside them; see src/domain/orders/worth-grading.ts for the math.
+// exact decimal strings beside them; see src/domain/orders/worth-grading.ts for the math. The per-grade prices'
+// contracts are in ./graded-prices.ts, which the portfolio's price history shares.
 
-const cents = z.number().int();
-/** Exact dollars as text: "12.50". */
-const amount = z.string().regex(/^-?\d+\.\d{2}$/);
+export { gradedPricesSchema, gradePriceSchema, type GradedPrices, type GradePrice } from './graded-prices.ts';
 
 export const gradeOddsSchema = z.object({
   /** A PSA grade in half steps, 1..10. */
@@ -18,30 +18,6 @@ export const gradeOddsSchema = z.object({
   percent: z.string(),
 });
 export type GradeOdds = z.infer<typeof gradeOddsSchema>;
-
-/** One figure from the per-grade price source: what it is, in cents, with its currency and day. */
-export const gradePriceSchema = z.object({
-  /** The source's own name for it: "Ungraded", "Grade 9", "PSA 10", "BGS 10". */
-  label: z.string(),
-  /** The PSA grade it prices, null for ungraded and other graders' tens. */
-  grade: z.number().nullable(),
-  cents,
-  amount,
-});
-export type GradePrice = z.infer<typeof gradePriceSchema>;
-
-export const gradedPricesSchema = z.object({
-  /** "PriceCharting". */
-  source: z.string(),
-  currency: z.literal('USD'),
-  /** YYYY-MM-DD: the day the figures were read from the source (it gives current prices, not a dated list). */
-  asOf: z.string(),
-  /** What the source priced: "Pikachu #58 · Pokemon Base Set". */
-  product: z.string(),
-  raw: gradePriceSchema.nullable(),
-  grades: z.array(gradePriceSchema),
-});
-export type GradedPrices = z.infer<typeof gradedPricesSchema>;
 
 /** One grade's share of the expected value: its odds times its value. */
 export const expectedRowSchema = z.object({

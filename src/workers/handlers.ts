@@ -1,4 +1,5 @@
 import { syncOrderStatuses } from '../commands/orders/sync-order-statuses.ts';
+import { anyPriceSource } from '../commands/prices/price-catalog-card.ts';
 import { refreshPrices } from '../commands/prices/refresh-prices.ts';
 import { httpOrderStatusFeed } from '../infra/provider/order-status-feed.ts';
 import { shippedCatalog } from '../infra/catalog/index.ts';
@@ -53,9 +54,9 @@ export function jobRegistrations(services: Services): JobRegistration[] {
     // `npm run regrade` in the service mode: workers share its cards (it works on them itself too).
     defineJob<RegradeCardJob>(REGRADE_CARD_JOB, async (job) => void (await regrade.handle(job)), { concurrency: config.CPU_POOL_SIZE, onFailed: regrade.onFailed }),
     defineJob(REFRESH_PRICES_JOB, async (job) => {
-      if (services.prices.name === 'none') return;
-      const { database, eventStore, prices, clock, ids, logger } = services;
-      await refreshPrices({ database, eventStore, prices, catalog: shippedCatalog(), clock, ids, logger }, job.signal);
+      if (!anyPriceSource(services)) return;
+      const { database, eventStore, prices, gradedPrices, clock, ids, logger } = services;
+      await refreshPrices({ database, eventStore, prices, gradedPrices, catalog: shippedCatalog(), clock, ids, logger }, job.signal);
     }),
   ];
 }

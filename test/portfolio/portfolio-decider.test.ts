@@ -9,6 +9,7 @@ import {
   type PortfolioCardPriced,
   type PortfolioCardRemoved,
 } from '../../src/domain/portfolio/index.ts';
+import type { GradedValues } from '../../src/domain/cards/index.ts';
 import { specify } from '../accounts/decider-spec.ts';
 import { details } from './portfolio-fixture.ts';
 
@@ -25,7 +26,7 @@ const pricedAt = (price: number | null, source: string | null, at = AT): Portfol
 });
 const removed: PortfolioCardRemoved = { type: 'PortfolioCardRemoved', data: { cardId: 7, owner: 'user:u1', removedAt: LATER } };
 
-const add = (price: { cents: number; source: string | null } | null, overrides: Partial<PortfolioCardDetails> = {}) => ({
+const add = (price: { cents: number; source: string | null; graded?: GradedValues } | null, overrides: Partial<PortfolioCardDetails> = {}) => ({
   type: 'AddPortfolioCard' as const,
   data: { cardId: 7, owner: 'user:u1' as const, details: details(overrides), price, at: AT },
 });
@@ -37,6 +38,14 @@ const edit = (changes: Partial<PortfolioCardDetails>, price?: { cents?: number |
 describe('adding a card', () => {
   it('records the card, and its price as a priced event dated by the New York day', () => {
     given([]).when(add({ cents: 4_999, source: 'TCGplayer' })).then([added, pricedAt(4_999, 'TCGplayer')]);
+  });
+
+  it('records the values by grade a graded card’s price brings with it, beside the price (issue 32)', () => {
+    const graded: GradedValues = { source: 'PriceCharting', currency: 'USD', asOf: '2026-11-25', product: 'Pikachu #58', grades: [{ label: 'PSA 10', grade: 10, cents: 52_000 }] };
+    const source = 'PriceCharting ungraded, 2026-11-25';
+    const pricedWith: PortfolioCardPriced = { ...pricedAt(1_500, source), data: { ...pricedAt(1_500, source).data, graded } };
+    given([]).when(add({ cents: 1_500, source, graded })).then([added, pricedWith]);
+    expect(portfolioCardEventSchemas.PortfolioCardPriced.safeParse(pricedWith.data).success).toBe(true);
   });
 
   it('records no price event without a price, and calls a price with no source the collector’s own', () => {

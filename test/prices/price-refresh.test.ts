@@ -11,7 +11,7 @@ import { addPortfolioCard } from '../../src/commands/portfolio/add-portfolio-car
 import { cardStream } from '../../src/commands/cards/streams.ts';
 import { portfolioCardStream } from '../../src/commands/portfolio/streams.ts';
 import { refreshPrices } from '../../src/commands/prices/refresh-prices.ts';
-import { cardDecider, type CardGraded, type CardPriceRecorded } from '../../src/domain/cards/index.ts';
+import { cardDecider, type CardGraded, type CardPriceRecorded, type GradedValues } from '../../src/domain/cards/index.ts';
 import { portfolioCardDecider, type PortfolioCardAdded, type PortfolioCardPriced } from '../../src/domain/portfolio/index.ts';
 import { shippedCatalog } from '../../src/infra/catalog/index.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -21,7 +21,7 @@ import type { EventMetadata } from '../../src/infra/event-store/types.ts';
 import { createBullmqQueue, type JobQueue } from '../../src/infra/queue/index.ts';
 import { createLogger, createRuntime, type Runtime } from '../../src/runtime.ts';
 import { REFRESH_PRICES_JOB } from '../../src/workers/handlers.ts';
-import { createPokemonTcgApiPriceSource } from '../../src/infra/prices/index.ts';
+import { createPokemonTcgApiPriceSource, createPriceChartingSource, noGradedPriceSource, searchTextFor, type GradedPriceSource } from '../../src/infra/prices/index.ts';
 import { inlineProjections } from '../../src/projections/index.ts';
 import { cardsProjection } from '../../src/projections/cards/cards-projection.ts';
 import { findCard } from '../../src/projections/cards/queries.ts';
@@ -34,6 +34,7 @@ import { tableRows } from '../projections/fixtures.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/database.ts';
 import { postgresAvailable, redisAvailable, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/services.ts';
 import { startPokemonTcgApiFake, type PokemonTcgApiFake } from '../support/pokemon-tcg-api-server.ts';
+import { startPriceChartingFake, type PriceChartingFake } from '../support/pricecharting-server.ts';
 
 const AT = '2026-11-25T06:00:00.000Z';
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -47,6 +48,19 @@ describe('a refreshed price is recorded only when it changed', () => {
     data: { cardId: graded.data.cardId, priceValue, source: 'TCGplayer market, Near Mint, 2026-11-24', priceDate: '2026-11-25', grade: 9, recordedAt: AT },
   });
   const recorded = (priceValue: number): CardPriceRecorded => ({ type: 'CardPriceRecorded', data: { ...record(priceValue).data } });
+  const added: PortfolioCardAdded = {
+    type: 'PortfolioCardAdded',
+    data: {
+      cardId: 7,
+      owner: 'user:u1',
+      addedAt: AT,
+      details: {
+        cardName: 'Pikachu', cardSet: 'Base', cardNumber: '58/102', cardYear: null, isGraded: false, gradingCompany: null, officialGrade: null,
+        estimatedGrade: null, imageUrl: null, backImageUrl: null, condition: null, rarity: null, category: 'Pokemon Card', notes: null,
+        acquisitionPrice: null, acquisitionDate: null,
+      },
+    },
+  };
 
   it('on a graded card: the first price, a new price, not the same price again, nothing once deleted', () => {
     const given = specify(cardDecider);
@@ -59,19 +73,6 @@ describe('a refreshed price is recorded only when it changed', () => {
 
   it('on a portfolio card: a market price replaces a market price or none, never the collector’s own figure', () => {
     const given = specify(portfolioCardDecider);
-    const added: PortfolioCardAdded = {
-      type: 'PortfolioCardAdded',
-      data: {
-        cardId: 7,
-        owner: 'user:u1',
-        addedAt: AT,
-        details: {
-          cardName: 'Pikachu', cardSet: 'Base', cardNumber: '58/102', cardYear: null, isGraded: false, gradingCompany: null, officialGrade: null,
-          estimatedGrade: null, imageUrl: null, backImageUrl: null, condition: null, rarity: null, category: 'Pokemon Card', notes: null,
-          acquisitionPrice: null, acquisitionDate: null,
-        },
-      },
-    };
     const refresh = (cents: number) => ({ type: 'RefreshPortfolioCardPrice' as const, data: { cardId: 7, cents, source: 'TCGplayer market, Near Mint, 2026-11-24', at: AT } });
     const priced = (price: number | null, source: string | null): PortfolioCardPriced => ({ type: 'PortfolioCardPriced', data: { cardId: 7, price, source, priceDate: '2026-11-25', pricedAt: AT } });
     given([added]).when(refresh(1234)).then([priced(1234, 'TCGplayer market, Near Mint, 2026-11-24')]);
@@ -79,6 +80,45 @@ describe('a refreshed price is recorded only when it changed', () => {
     given([added, priced(1234, 'TCGplayer market, Near Mint, 2026-11-20')]).when(refresh(1300)).then([priced(1300, 'TCGplayer market, Near Mint, 2026-11-24')]);
     given([added, priced(5000, 'Manual entry')]).when(refresh(1300)).then([]);
     given([added, { type: 'PortfolioCardRemoved', data: { cardId: 7, owner: 'user:u1', removedAt: AT } }]).when(refresh(1300)).then([]);
+  });
+
+  // Issue 32 item 5: the price history includes graded values. A value by grade that moved is a change of price; the
+  // day PriceCharting's figures were read is not (it gives today's prices every day).
+  const byGrade = (psa10Cents: number, asOf = '2026-11-25'): GradedValues => ({
+    source: 'PriceCharting',
+    currency: 'USD',
+    asOf,
+    product: 'Pikachu #58 · Pokemon Base Set',
+    grades: [
+      { label: 'Grade 9', grade: 9, cents: 9_000 },
+      { label: 'PSA 10', grade: 10, cents: psa10Cents },
+    ],
+  });
+
+  it('on a graded card: values by grade recorded beside the price, again only when one of them moved', () => {
+    const given = specify(cardDecider);
+    const withGrades = (priceValue: number, graded: GradedValues) => ({ type: 'RecordCardPrice' as const, data: { ...record(priceValue).data, graded } });
+    const recordedWith = (priceValue: number, graded: GradedValues): CardPriceRecorded => ({ type: 'CardPriceRecorded', data: { ...record(priceValue).data, graded } });
+    given([graded, recorded(12.34)]).when(withGrades(12.34, byGrade(52_000))).then([recordedWith(12.34, byGrade(52_000))]);
+    given([graded, recordedWith(12.34, byGrade(52_000))]).when(withGrades(12.34, byGrade(52_000, '2026-11-26'))).then([]);
+    given([graded, recordedWith(12.34, byGrade(52_000))]).when(withGrades(12.34, byGrade(55_000))).then([recordedWith(12.34, byGrade(55_000))]);
+    given([graded, recordedWith(12.34, byGrade(52_000))]).when(record(12.34)).then([recorded(12.34)]); // the source no longer lists them
+    given([graded, recordedWith(12.34, byGrade(52_000))]).when({ ...withGrades(12.34, byGrade(52_000)), data: { ...withGrades(12.34, byGrade(52_000)).data, graded: { ...byGrade(52_000), source: 'Another source' } } }).then([
+      recordedWith(12.34, { ...byGrade(52_000), source: 'Another source' }),
+    ]);
+  });
+
+  it('on a portfolio card: values by grade beside a market price, PriceCharting’s ungraded price a market price too', () => {
+    const given = specify(portfolioCardDecider);
+    const ungraded = 'PriceCharting ungraded, 2026-11-25';
+    const refresh = (cents: number, graded: GradedValues, source = ungraded) => ({ type: 'RefreshPortfolioCardPrice' as const, data: { cardId: 7, cents, source, at: AT, graded } });
+    const priced = (price: number, graded: GradedValues, source = ungraded): PortfolioCardPriced => ({ type: 'PortfolioCardPriced', data: { cardId: 7, price, source, priceDate: '2026-11-25', pricedAt: AT, graded } });
+    given([added]).when(refresh(1500, byGrade(52_000))).then([priced(1500, byGrade(52_000))]);
+    given([added, priced(1500, byGrade(52_000))]).when(refresh(1500, byGrade(52_000, '2026-11-26'))).then([]);
+    given([added, priced(1500, byGrade(52_000))]).when(refresh(1500, byGrade(60_000))).then([priced(1500, byGrade(60_000))]);
+    given([added, priced(1500, byGrade(52_000))]).when(refresh(1234, byGrade(52_000), 'TCGplayer market, Near Mint, 2026-11-24')).then([priced(1234, byGrade(52_000), 'TCGplayer market, Near Mint, 2026-11-24')]);
+    const typedIn: PortfolioCardPriced = { type: 'PortfolioCardPriced', data: { cardId: 7, price: 5000, source: 'Manual entry', priceDate: '2026-11-25', pricedAt: AT } };
+    given([added, typedIn]).when(refresh(1500, byGrade(52_000))).then([]);
   });
 });
 
@@ -105,6 +145,13 @@ async function seedCollections(database: TestDatabase, store: EventStore, meta: 
   await add({ cardName: 'My own card', cardNumber: '1' });
 }
 
+const PRICECHARTING_TOKEN = 'refresh-pricecharting-token';
+/** PriceCharting's product for the Base Set Pikachu, in pennies: ungraded, Grades 7 to 9, PSA 10 as given, BGS 10; no other figures. */
+const pikachuProduct = (psa10: number) => ({
+  id: '6910', 'product-name': 'Pikachu #58', 'console-name': 'Pokemon Base Set',
+  'loose-price': 1500, 'cib-price': 3000, 'new-price': 4500, 'graded-price': 9000, 'box-only-price': 0, 'manual-only-price': psa10, 'bgs-10-price': 90000,
+});
+
 const market = (value: number, trend?: number) => ({
   tcgplayer: { updatedAt: '2026/11/24', prices: { normal: { market: value } } },
   ...(trend === undefined ? {} : { cardmarket: { updatedAt: '2026/11/23', prices: { trendPrice: trend, avg30: 10 } } }),
@@ -114,6 +161,7 @@ describe.each(await databaseKinds())('the daily price refresh on %s', (kind) => 
   let database: TestDatabase;
   let store: EventStore;
   let fake: PokemonTcgApiFake;
+  let priceCharting: PriceChartingFake;
   let clockNow = Date.parse(AT);
   const clock = { now: () => new Date(clockNow) };
   let n = 0;
@@ -124,14 +172,18 @@ describe.each(await databaseKinds())('the daily price refresh on %s', (kind) => 
     database = await createTestDatabase(kind);
     store = createEventStore(database, { inline: inlineProjections, clock, ids });
     fake = await startPokemonTcgApiFake({ 'base1-58': market(12.34, 10.5), 'basep-31': market(4.5), 'base2-60': market(3) });
+    priceCharting = await startPriceChartingFake(PRICECHARTING_TOKEN);
     await seedCollections(database, store, meta);
   });
   afterAll(async () => {
     await fake?.close();
+    await priceCharting?.close();
     await database?.destroy();
   });
 
-  const run = () => refreshPrices({ database, eventStore: store, prices: createPokemonTcgApiPriceSource({ baseUrl: fake.url, now: () => clockNow }), catalog: shippedCatalog(), clock, ids });
+  const run = (gradedPrices: GradedPriceSource = noGradedPriceSource) =>
+    refreshPrices({ database, eventStore: store, prices: createPokemonTcgApiPriceSource({ baseUrl: fake.url, now: () => clockNow }), gradedPrices, catalog: shippedCatalog(), clock, ids });
+  const withPriceCharting = () => run(createPriceChartingSource({ token: PRICECHARTING_TOKEN, baseUrl: priceCharting.url, now: () => clockNow }));
   const history = async () => ({
     cards: await database.db.selectFrom('price_history').select(['card_grade_id', 'price_value', 'source', 'price_date']).orderBy('created_at').orderBy('card_grade_id').execute(),
     portfolio: await database.db.selectFrom('portfolio_price_history').select(['portfolio_card_id', 'price', 'source']).orderBy('created_at').orderBy('portfolio_card_id').execute(),
@@ -200,12 +252,67 @@ describe.each(await databaseKinds())('the daily price refresh on %s', (kind) => 
     fake.behaviour.clear();
   });
 
+  it('records the values by grade beside each price, and PriceCharting’s ungraded price where the market has none, each change once', async () => {
+    const searchOf = (catalogId: string) => {
+      const card = shippedCatalog().byId(catalogId)!;
+      return searchTextFor({ catalogId, name: card.name, set: card.set.name, number: card.number });
+    };
+    priceCharting.products.set(searchOf('base1-58'), pikachuProduct(52_000));
+    priceCharting.products.set(searchOf('basep-31'), { ...pikachuProduct(30_000), 'product-name': 'Cleffa #31', 'console-name': 'Pokemon Promo', 'loose-price': 700 });
+    fake.behaviour.set('basep-31', 404); // the market has no price for the Cleffa any more: PriceCharting's ungraded one stands
+    clockNow += 24 * 3_600_000 + 1;
+    const day = clock.now().toISOString().slice(0, 10);
+    expect(await withPriceCharting()).toMatchObject({ cards: 2, cardPricesRecorded: 2, portfolioCards: 1, portfolioPricesRecorded: 1, unavailable: 0 });
+    const rows = () => database.db.selectFrom('price_history').select(['card_grade_id', 'price_value', 'source', 'graded_values']).orderBy('created_at').orderBy('card_grade_id').execute();
+    const expectedGrades = (psa10: number) => ({
+      source: 'PriceCharting',
+      currency: 'USD',
+      asOf: day,
+      product: 'Pikachu #58 · Pokemon Base Set',
+      grades: [
+        { label: 'Grade 7', grade: 7, cents: 3_000 },
+        { label: 'Grade 8', grade: 8, cents: 4_500 },
+        { label: 'Grade 9', grade: 9, cents: 9_000 },
+        { label: 'PSA 10', grade: 10, cents: psa10 },
+        { label: 'BGS 10', grade: null, cents: 90_000 },
+      ],
+    });
+    expect((await rows()).slice(4)).toEqual([
+      { card_grade_id: 'aaaaaaaaaaaaaaaaaaaaaa', price_value: 15, source: 'TCGplayer market, Near Mint, 2026-11-24', graded_values: expectedGrades(52_000) },
+      { card_grade_id: 'bbbbbbbbbbbbbbbbbbbbbb', price_value: 7, source: `PriceCharting ungraded, ${day}`, graded_values: { ...expectedGrades(30_000), product: 'Cleffa #31 · Pokemon Promo' } },
+    ]);
+    const portfolioRows = await database.db.selectFrom('portfolio_price_history').select(['price', 'source', 'graded_values']).orderBy('created_at').execute();
+    expect(portfolioRows.at(-1)).toEqual({ price: '15.00', source: 'TCGplayer market, Near Mint, 2026-11-24', graded_values: expectedGrades(52_000) });
+    const shown = (await findCard(database.db, 'bbbbbbbbbbbbbbbbbbbbbb'))!;
+    expect(shown.estimated_value).toBe(`$7.00 (PriceCharting ungraded, ${day})`);
+
+    // A day later the same figures, read on another day: nothing. Then PSA 10 moves: one price each, the dollars as they were.
+    clockNow += 24 * 3_600_000 + 1;
+    expect(await withPriceCharting()).toMatchObject({ cardPricesRecorded: 0, portfolioPricesRecorded: 0 });
+    priceCharting.products.set(searchOf('base1-58'), pikachuProduct(55_000));
+    clockNow += 24 * 3_600_000 + 1;
+    expect(await withPriceCharting()).toMatchObject({ cardPricesRecorded: 1, portfolioPricesRecorded: 1 });
+    const moved = (await rows()).at(-1)!;
+    expect(moved).toMatchObject({ card_grade_id: 'aaaaaaaaaaaaaaaaaaaaaa', price_value: 15, graded_values: { asOf: clock.now().toISOString().slice(0, 10), grades: expect.arrayContaining([{ label: 'PSA 10', grade: 10, cents: 55_000 }]) } });
+
+    const lines: string[] = [];
+    await runReplayCommand(['card', 'aaaaaaaaaaaaaaaaaaaaaa'], store, (line) => lines.push(line));
+    expect((JSON.parse(lines.at(-1)!) as { summary: string }).summary).toMatch(/; by grade from PriceCharting, USD, \d{4}-\d{2}-\d{2}: Grade 7 \$30\.00, Grade 8 \$45\.00, Grade 9 \$90\.00, PSA 10 \$550\.00, BGS 10 \$900\.00$/);
+
+    // Neither source can say: nothing is recorded.
+    fake.behaviour.set('base1-58', 500);
+    priceCharting.products.clear();
+    clockNow += 24 * 3_600_000 + 1;
+    expect(await withPriceCharting()).toMatchObject({ cardPricesRecorded: 0, portfolioPricesRecorded: 0, unavailable: 3 });
+    fake.behaviour.clear();
+  });
+
   it('a rebuild gives the price histories back row for row', async () => {
     const live = { cards: await tableRows(database.db, 'price_history'), grades: await tableRows(database.db, 'card_grades'), portfolio: await tableRows(database.db, 'portfolio_price_history'), held: await tableRows(database.db, 'portfolio_cards') };
     await rebuildProjection(database, store, cardsProjection, 'inline');
     await rebuildProjection(database, store, portfolioProjection, 'inline');
     expect({ cards: await tableRows(database.db, 'price_history'), grades: await tableRows(database.db, 'card_grades'), portfolio: await tableRows(database.db, 'portfolio_price_history'), held: await tableRows(database.db, 'portfolio_cards') }).toEqual(live);
-    expect((live.cards as unknown[]).length).toBe(4);
+    expect((live.cards as unknown[]).length).toBe(7);
   });
 });
 

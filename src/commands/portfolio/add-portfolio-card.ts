@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_CATEGORY, type AddPortfolioCardBody } from '../../contracts/portfolio.ts';
 import type { Owner } from '../../domain/accounts/identity.ts';
+import type { GradedValues } from '../../domain/cards/index.ts';
 import { portfolioCardDecider, type PortfolioCardDetails } from '../../domain/portfolio/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import type { EventMetadata, EventStore } from '../../infra/event-store/types.ts';
@@ -36,15 +37,16 @@ export function newCardDetails(body: AddPortfolioCardBody, defaults: { category?
 /**
  * Adds a card to the owner's portfolio; returns its new id. `cardId`: an id drawn earlier (a bulk import draws its
  * rows' ids when it starts, so a row worked on twice finds its card there and adds none). `gradedCardId`: the owner's
- * own graded card it comes from, checked by the caller, which links the two.
+ * own graded card it comes from, checked by the caller, which links the two; `graded`: the values by grade recorded
+ * there with the price it brings.
  */
 export async function addPortfolioCard(
   context: { store: EventStore; db: Kysely<Tables>; metadata: EventMetadata },
-  input: { owner: Owner; body: AddPortfolioCardBody; cardId?: number; gradedCardId?: string },
+  input: { owner: Owner; body: AddPortfolioCardBody; cardId?: number; gradedCardId?: string; graded?: GradedValues },
 ): Promise<number> {
-  const { owner, body } = input;
+  const { owner, body, graded } = input;
   const cardId = input.cardId ?? (await nextPortfolioCardId(context.db));
-  const price = body.currentPrice === null || body.currentPrice === undefined ? null : { cents: body.currentPrice, source: body.priceSource ?? null };
+  const price = body.currentPrice === null || body.currentPrice === undefined ? null : { cents: body.currentPrice, source: body.priceSource ?? null, ...(graded ? { graded } : {}) };
   await handleCommand(context, {
     ...portfolioCardStream(cardId),
     decider: portfolioCardDecider,

@@ -1,30 +1,29 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { newYorkDate } from '../../contracts/money.ts';
-import { findRecordedCard, type Catalog } from '../../domain/catalog/index.ts';
-import { cardDecider, type CardmarketPrices } from '../../domain/cards/index.ts';
+import { findRecordedCard } from '../../domain/catalog/index.ts';
+import { cardDecider } from '../../domain/cards/index.ts';
 import { isMarketSource, portfolioCardDecider } from '../../domain/portfolio/index.ts';
 import type { Clock, IdGenerator } from '../../infra/clock/clock.ts';
 import type { Database } from '../../infra/database/index.ts';
 import type { EventMetadata, EventStore } from '../../infra/event-store/types.ts';
-import { priceEstimate, type PriceSource } from '../../infra/prices/index.ts';
 import { cardStream } from '../cards/streams.ts';
 import { handleCommand } from '../handle-command.ts';
 import { portfolioCardStream } from '../portfolio/streams.ts';
+import { cardPrice, portfolioPrice, priceCatalogCard, type CatalogCardPrice, type CatalogPricing } from './price-catalog-card.ts';
 
-// The daily price refresh: every graded card the catalogue matched, and every portfolio card whose name, set and
-// number name a catalogue card, is priced again by the price source. A price that changed is recorded as an event
-// (CardPriceRecorded, PortfolioCardPriced), so price_history and portfolio_price_history move with the market and a
-// rebuild gives them back row for row; an unchanged price, a price the collector typed in, and a source that cannot
-// say record nothing. Only US dollar prices are recorded (the histories are in dollars), each with Cardmarket's euro
-// trend and 30-day average beside it when the source lists them (a change there is a change too). One run at a
-// time: across processes on PostgreSQL (an advisory lock), in the process on PGlite (one process owns its data).
+// The daily price refresh: every graded card the catalogue matched (or its owner confirmed), and every portfolio card
+// whose name, set and number name a catalogue card (or whose graded card does), is priced again by the price sources
+// (./price-catalog-card.ts). A price that changed is recorded as an event (CardPriceRecorded, PortfolioCardPriced), so
+// price_history and portfolio_price_history move with the market and a rebuild gives them back row for row; an
+// unchanged price, a price the collector typed in, and sources that cannot say record nothing. Only US dollar prices
+// are recorded (the histories are in dollars), each with Cardmarket's euro trend and 30-day average and the values by
+// grade beside it when the sources list them (a change there is a change too). One run at a time: across processes
+// on PostgreSQL (an advisory lock), in the process on PGlite (one process owns its data).
 
-export interface RefreshPricesDeps {
+export interface RefreshPricesDeps extends CatalogPricing {
   database: Database;
   eventStore: EventStore;
-  prices: PriceSource;
-  catalog: Catalog;
   clock: Clock;
   ids: IdGenerator;
   logger?: Logger;
@@ -80,16 +79,12 @@ async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<Refre
   const summary: RefreshSummary = { ran: true, cards: 0, cardPricesRecorded: 0, portfolioCards: 0, portfolioPricesRecorded: 0, unavailable: 0 };
   const metadata = (): EventMetadata => ({ actor: { kind: 'system', id: 'price-refresh' }, commandId: deps.ids.uuid(), timestamp: deps.clock.now().toISOString() });
 
-  async function dollarPrice(catalogId: string): Promise<{ priceValue: number; cents: number; source: string; cardmarket?: CardmarketPrices } | null> {
-    const card = deps.catalog.byId(catalogId);
-    const lookup = await deps.prices.priceOf({ catalogId, rarity: card?.rarity ?? null });
-    if (!lookup.ok || lookup.price.currency !== 'USD') {
-      summary.unavailable++;
-      deps.logger?.info({ catalogId, reason: lookup.ok ? `only a ${lookup.price.currency} price` : lookup.reason }, 'price refresh: no dollar price');
-      return null;
-    }
-    const { amount, cardmarket } = lookup.price;
-    return { priceValue: amount / 100, cents: amount, source: priceEstimate(lookup.price).label, ...(cardmarket ? { cardmarket } : {}) };
+  async function dollarPrice(catalogId: string): Promise<CatalogCardPrice | null> {
+    const lookup = await priceCatalogCard(deps, catalogId);
+    if (lookup.ok) return lookup.price;
+    summary.unavailable++;
+    deps.logger?.info({ catalogId, reason: lookup.reason }, 'price refresh: no dollar price');
+    return null;
   }
 
   const cards = await db.selectFrom('card_grades').select(['id', 'catalog_id', 'overall_grade']).where('catalog_id', 'is not', null).orderBy('id').execute();
@@ -106,15 +101,7 @@ async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<Refre
         decider: cardDecider,
         command: {
           type: 'RecordCardPrice',
-          data: {
-            cardId: card.id,
-            priceValue: price.priceValue,
-            source: price.source,
-            priceDate: at.timestamp.slice(0, 10),
-            grade: card.overall_grade,
-            recordedAt: at.timestamp,
-            ...(price.cardmarket ? { cardmarket: price.cardmarket } : {}),
-          },
+          data: { ...cardPrice(price), cardId: card.id, priceDate: at.timestamp.slice(0, 10), grade: card.overall_grade, recordedAt: at.timestamp },
         },
       },
     );
@@ -122,17 +109,20 @@ async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<Refre
   }
 
   const held = await db
-    .selectFrom('portfolio_cards')
-    .select(['id', 'card_name', 'card_set', 'card_number', 'current_price', 'price_source'])
-    .orderBy('id')
+    .selectFrom('portfolio_cards as p')
+    // The graded card an entry was added from, while its owner still has it: the catalogue card it was matched or
+    // confirmed as, for an entry whose own name, set and number name none ("Unknown card" added before a confirmation).
+    .leftJoin('card_grades as g', (join) => join.onRef('g.id', '=', 'p.graded_card_id').onRef('g.owner', '=', 'p.owner'))
+    .select(['p.id', 'p.card_name', 'p.card_set', 'p.card_number', 'p.current_price', 'p.price_source', 'g.catalog_id'])
+    .orderBy('p.id')
     .execute();
   for (const card of held) {
     if (signal?.aborted) return summary;
     if (card.current_price !== null && !isMarketSource(card.price_source)) continue; // the collector's own figure
-    const found = findRecordedCard(deps.catalog, { cardName: card.card_name, cardSet: card.card_set, cardNumber: card.card_number });
-    if (!found) continue;
+    const catalogId = findRecordedCard(deps.catalog, { cardName: card.card_name, cardSet: card.card_set, cardNumber: card.card_number })?.id ?? card.catalog_id;
+    if (!catalogId) continue;
     summary.portfolioCards++;
-    const price = await dollarPrice(found.id);
+    const price = await dollarPrice(catalogId);
     if (!price) continue;
     const at = metadata();
     const { events } = await handleCommand(
@@ -142,7 +132,7 @@ async function run(deps: RefreshPricesDeps, signal?: AbortSignal): Promise<Refre
         decider: portfolioCardDecider,
         command: {
           type: 'RefreshPortfolioCardPrice',
-          data: { cardId: card.id, cents: price.cents, source: price.source, at: at.timestamp, ...(price.cardmarket ? { cardmarket: price.cardmarket } : {}) },
+          data: { ...portfolioPrice(price), cardId: card.id, at: at.timestamp },
         },
       },
     );

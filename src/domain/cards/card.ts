@@ -3,7 +3,7 @@ import type { Owner } from '../accounts/identity.ts';
 import { assertNever, type Decider } from '../decider.ts';
 import { identifiedCardName, type CardGrade, type GradingCompany, type SlabLabel } from '../../contracts/grading.ts';
 import type { EngineEstimate, EngineVersion } from '../../contracts/professional-grades.ts';
-import { sameCardmarketPrices, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardIdentificationConfirmed, type CardRegraded, type CardRenamed, type CardSaved, type ConfirmedCatalogCard, type ProfessionalGradeReported } from './events.ts';
+import { sameCardmarketPrices, sameGradedValues, savedOnGrading, type CardDeleted, type CardImage, type CardmarketPrices, type CardEvent, type GradedValues, type CardGraded, type CardOwnerChanged, type CardPriceRecorded, type CardIdentificationConfirmed, type CardRegraded, type CardRenamed, type CardSaved, type ConfirmedCatalogCard, type ProfessionalGradeReported } from './events.ts';
 import { knownPrice } from './price.ts';
 import { engineEstimateOf, isGradeOnScale, labelVerifies } from './professional-grade.ts';
 
@@ -15,8 +15,8 @@ import { engineEstimateOf, isGradeOnScale, labelVerifies } from './professional-
 export type CardState =
   | { status: 'none' }
   /**
-   * `price`: the last value recorded (US dollars), null before any, and `cardmarket` the euro figures recorded with
-   * it. `saved`: in its owner's collection.
+   * `price`: the last value recorded (US dollars), null before any, and `cardmarket` and `graded` the euro figures and
+   * the values by grade recorded with it. `saved`: in its owner's collection.
    */
   | {
       status: 'graded';
@@ -25,6 +25,7 @@ export type CardState =
       saved: boolean;
       price?: number | null;
       cardmarket?: CardmarketPrices | null;
+      graded?: GradedValues | null;
       /** What the latest engine to grade the card said of it (and which engine that was), copied into a professional grade's report. */
       estimate?: EngineEstimate;
       /** The latest professional grade reported, to tell a correction from the same report sent again. */
@@ -34,7 +35,7 @@ export type CardState =
       /** The catalogue card its owner confirmed (CardIdentificationConfirmed), to tell a change from the same sent again. */
       confirmedCatalogId?: string;
     }
-  | { status: 'deleted'; cardId: string; owner: Owner; price?: number | null; cardmarket?: CardmarketPrices | null };
+  | { status: 'deleted'; cardId: string; owner: Owner; price?: number | null; cardmarket?: CardmarketPrices | null; graded?: GradedValues | null };
 
 export type GradeCard = { type: 'GradeCard'; data: CardGraded['data'] };
 export type DeleteCard = { type: 'DeleteCard'; data: { cardId: string; requestedBy: Owner; deletedAt: string } };
@@ -42,11 +43,16 @@ export type ClaimGuestCard = { type: 'ClaimGuestCard'; data: { cardId: string; g
 export type SaveCard = { type: 'SaveCard'; data: { cardId: string; requestedBy: Owner; sample: boolean; savedAt: string } };
 /** A guest's card past the guest's 7 days (DESIGN.md §6), removed by the clean-up job. */
 export type ExpireGuestCard = { type: 'ExpireGuestCard'; data: { cardId: string; guest: Owner; expiredAt: string } };
+/** A market price of the card: US dollars, who says so, the card's grade, and what the source gave beside it. */
+export interface NewCardPrice {
+  priceValue: number;
+  source: string;
+  grade: number;
+  cardmarket?: CardmarketPrices;
+  graded?: GradedValues;
+}
 /** A market price looked up for the card (the daily refresh): recorded only when it differs from the last one. */
-export type RecordCardPrice = {
-  type: 'RecordCardPrice';
-  data: { cardId: string; priceValue: number; source: string; priceDate: string; grade: number; recordedAt: string; cardmarket?: CardmarketPrices };
-};
+export type RecordCardPrice = { type: 'RecordCardPrice'; data: NewCardPrice & { cardId: string; priceDate: string; recordedAt: string } };
 /**
  * The grade the card got from a grading company. `slabLabel` is what the slab photo's label read (null without a
  * photo, or when none was read): the report is verified when it reads the same company and grade.
@@ -157,17 +163,24 @@ export function expireGuestCard(command: ExpireGuestCard, state: CardState): Car
   return [deleted];
 }
 
+function priceRecorded(data: RecordCardPrice['data']): CardPriceRecorded {
+  const { cardId, priceValue, source, priceDate, grade, recordedAt, cardmarket, graded } = data;
+  return { type: 'CardPriceRecorded', data: { cardId, priceDate, priceValue, source, grade, recordedAt, ...(cardmarket ? { cardmarket } : {}), ...(graded ? { graded } : {}) } };
+}
+
+/** Any figure differs from the last recorded: the dollar price, Cardmarket's euro figures, or a value at some grade. */
+function priceMoved(state: CardState & { status: 'graded' }, price: NewCardPrice): boolean {
+  const sameDollars = Math.round((state.price ?? -1) * 100) === Math.round(price.priceValue * 100);
+  return !(sameDollars && sameCardmarketPrices(state.cardmarket, price.cardmarket) && sameGradedValues(state.graded, price.graded));
+}
+
 /**
  * The price history moves only when a price does: the same figures on a later day record nothing. The figures are
- * the dollar price and, when the source gives them, Cardmarket's euro trend and 30-day average.
+ * the dollar price and, when the sources give them, Cardmarket's euro trend and 30-day average and the values by grade.
  */
 export function recordCardPrice(command: RecordCardPrice, state: CardState): CardEvent[] {
   if (state.status !== 'graded') return []; // a deleted card is priced no more
-  const { cardId, priceValue, source, priceDate, grade, recordedAt, cardmarket } = command.data;
-  const sameDollars = Math.round((state.price ?? -1) * 100) === Math.round(priceValue * 100);
-  if (sameDollars && sameCardmarketPrices(state.cardmarket, cardmarket)) return [];
-  const recorded: CardPriceRecorded = { type: 'CardPriceRecorded', data: { cardId, priceDate, priceValue, source, grade, recordedAt, ...(cardmarket ? { cardmarket } : {}) } };
-  return [recorded];
+  return priceMoved(state, command.data) ? [priceRecorded(command.data)] : [];
 }
 
 /**
@@ -263,7 +276,7 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
     case 'CardSaved':
       return state.status === 'graded' ? { ...state, saved: true } : state;
     case 'CardPriceRecorded':
-      return state.status === 'none' ? state : { ...state, price: event.data.priceValue, cardmarket: event.data.cardmarket ?? null };
+      return state.status === 'none' ? state : { ...state, price: event.data.priceValue, cardmarket: event.data.cardmarket ?? null, graded: event.data.graded ?? null };
     case 'CardDeleted':
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
     case 'CardOwnerChanged':

@@ -105,6 +105,47 @@ export type CardmarketPrices = z.infer<typeof cardmarketPricesSchema>;
 export const sameCardmarketPrices = (a: CardmarketPrices | null | undefined, b: CardmarketPrices | null | undefined) =>
   (a ?? null) === (b ?? null) || (!!a && !!b && a.trendCents === b.trendCents && a.avg30Cents === b.avg30Cents);
 
+/**
+ * What the card sells for at each grade (issue 32 item 5), as a per-grade source listed it on a day: PriceCharting's
+ * Grade 7 to PSA 10 and other graders' tens, in cents of the currency named. Kept beside a recorded price, so the price
+ * history includes graded values.
+ */
+export const gradedValuesSchema = z.object({
+  /** "PriceCharting". */
+  source: z.string().min(1).max(100),
+  currency: z.literal('USD'),
+  /** YYYY-MM-DD: the day the figures were read (the source gives current prices, not a dated list). */
+  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** What the source priced: "Pikachu #58 · Pokemon Base Set". */
+  product: z.string(),
+  grades: z
+    .array(
+      z.object({
+        /** The source's own name for it: "Grade 9", "PSA 10", "BGS 10". */
+        label: z.string().min(1).max(50),
+        /** The PSA grade it prices; null for another grader's ten. */
+        grade: z.number().min(1).max(10).nullable(),
+        cents: z.number().int().positive(),
+      }),
+    )
+    .min(1),
+});
+export type GradedValues = z.infer<typeof gradedValuesSchema>;
+
+/**
+ * The same graded figures (both absent the same): the same source and the same amount at each grade. The day they were
+ * read is not compared: the source gives today's prices every day, and only a moved figure is a change.
+ */
+export function sameGradedValues(a: GradedValues | null | undefined, b: GradedValues | null | undefined): boolean {
+  if (!a || !b) return (a ?? null) === (b ?? null);
+  return (
+    a.source === b.source &&
+    a.currency === b.currency &&
+    a.grades.length === b.grades.length &&
+    a.grades.every((figure, i) => figure.label === b.grades[i]!.label && figure.cents === b.grades[i]!.cents)
+  );
+}
+
 /** A known value of the card on a day (price_history). Only ever from a labelled source: no invented prices. */
 export const cardPriceRecordedSchema = z.object({
   cardId: z.string(),
@@ -119,6 +160,8 @@ export const cardPriceRecordedSchema = z.object({
   recordedAt: z.string(),
   /** Cardmarket's euro figures beside the dollar price, when the source gave them (the daily refresh); absent else. */
   cardmarket: cardmarketPricesSchema.optional(),
+  /** The values at each grade beside it, when a per-grade source gave them; absent else (and in events before them). */
+  graded: gradedValuesSchema.optional(),
 });
 export type CardPriceRecorded = DomainEvent<'CardPriceRecorded', z.infer<typeof cardPriceRecordedSchema>>;
 

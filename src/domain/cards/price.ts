@@ -1,5 +1,6 @@
 import type { Identification } from '../../contracts/grading.ts';
-import type { CardmarketPrices } from './events.ts';
+import { formatUsd } from '../../contracts/money.ts';
+import type { CardmarketPrices, GradedValues } from './events.ts';
 
 // Prices (DESIGN.md §8): no invented prices. A card has a value only where someone who can be named
 // gave one (the configured vision model's estimate, labelled as such); otherwise the card shows 'N/A'
@@ -31,4 +32,9 @@ const euros = (cents: number) => `€${(cents / 100).toLocaleString('en-US', { m
 export function describeCardmarketPrices(prices: CardmarketPrices): string {
   const figures = [prices.trendCents === null ? null : `trend ${euros(prices.trendCents)}`, prices.avg30Cents === null ? null : `30-day average ${euros(prices.avg30Cents)}`];
   return `Cardmarket ${figures.filter((figure) => figure !== null).join(', ')}, ${prices.updatedOn}`;
+}
+
+/** "by grade from PriceCharting, USD, 2026-11-28: Grade 9 $90.00, PSA 10 $520.00": the values by grade as a line. */
+export function describeGradedValues(graded: GradedValues): string {
+  return `by grade from ${graded.source}, ${graded.currency}, ${graded.asOf}: ${graded.grades.map((figure) => `${figure.label} ${formatUsd(figure.cents)}`).join(', ')}`;
 }

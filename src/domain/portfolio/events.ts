@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CENTS } from '../../contracts/money.ts';
-import { cardmarketPricesSchema, ownerSchema } from '../cards/events.ts';
+import { cardmarketPricesSchema, gradedValuesSchema, ownerSchema } from '../cards/events.ts';
 import type { DomainEvent } from '../decider.ts';
 
 // The events of a portfolio card, stream `portfolio-card-<id>` (ids are integers: SPEC.md §3, the detail page
@@ -65,6 +65,8 @@ export const portfolioCardPricedSchema = z.object({
   pricedAt: z.string(),
   /** Cardmarket's euro figures beside a market price, when the source gave them (the daily refresh); absent else. */
   cardmarket: cardmarketPricesSchema.optional(),
+  /** The values at each grade beside a market price, when a per-grade source gave them (issue 32); absent else. */
+  graded: gradedValuesSchema.optional(),
 });
 export type PortfolioCardPriced = DomainEvent<'PortfolioCardPriced', z.infer<typeof portfolioCardPricedSchema>>;
 

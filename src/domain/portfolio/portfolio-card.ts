@@ -1,7 +1,7 @@
 import { AppError } from '../../contracts/errors.ts';
 import { newYorkDate } from '../../contracts/money.ts';
 import type { Owner } from '../accounts/identity.ts';
-import { sameCardmarketPrices, type CardmarketPrices } from '../cards/events.ts';
+import { sameCardmarketPrices, sameGradedValues, type CardmarketPrices, type GradedValues } from '../cards/events.ts';
 import { assertNever, type Decider } from '../decider.ts';
 import type { PortfolioCardDetails, PortfolioCardEdited, PortfolioCardEvent, PortfolioCardPriced } from './events.ts';
 
@@ -15,6 +15,8 @@ export interface PortfolioPrice {
   source: string | null;
   /** Cardmarket's euro figures recorded with a market price. */
   cardmarket?: CardmarketPrices | null;
+  /** The values at each grade recorded with a market price. */
+  graded?: GradedValues | null;
 }
 
 export type PortfolioCardState =
@@ -27,7 +29,8 @@ export type AddPortfolioCard = {
     cardId: number;
     owner: Owner;
     details: PortfolioCardDetails;
-    price: { cents: number; source: string | null } | null;
+    /** `graded`: the values by grade recorded with this price on the graded card it is added from. */
+    price: { cents: number; source: string | null; graded?: GradedValues } | null;
     at: string;
     /** The owner's graded card it is added from (the caller checked it is theirs). */
     gradedCardId?: string;
@@ -45,8 +48,11 @@ export type EditPortfolioCard = {
   };
 };
 export type RemovePortfolioCard = { type: 'RemovePortfolioCard'; data: { cardId: number; requestedBy: Owner; at: string } };
-/** A market price looked up for the card (the daily refresh), with its labelled source. */
-export type RefreshPortfolioCardPrice = { type: 'RefreshPortfolioCardPrice'; data: { cardId: number; cents: number; source: string; at: string; cardmarket?: CardmarketPrices } };
+/** A market price looked up for the card (the daily refresh, or its graded card's confirmation), with its labelled source. */
+export type RefreshPortfolioCardPrice = {
+  type: 'RefreshPortfolioCardPrice';
+  data: { cardId: number; cents: number; source: string; at: string; cardmarket?: CardmarketPrices; graded?: GradedValues };
+};
 export type PortfolioCardCommand = AddPortfolioCard | EditPortfolioCard | RemovePortfolioCard | RefreshPortfolioCardPrice;
 
 /** SPEC.md §7: "failure is 'Card not found'". */
@@ -66,8 +72,11 @@ function settleGrading(details: PortfolioCardDetails, named: Partial<PortfolioCa
 }
 
 function priced(cardId: number, price: PortfolioPrice, at: string): PortfolioCardPriced {
-  const { cents, source, cardmarket } = price;
-  return { type: 'PortfolioCardPriced', data: { cardId, price: cents, source, priceDate: newYorkDate(at), pricedAt: at, ...(cardmarket ? { cardmarket } : {}) } };
+  const { cents, source, cardmarket, graded } = price;
+  return {
+    type: 'PortfolioCardPriced',
+    data: { cardId, price: cents, source, priceDate: newYorkDate(at), pricedAt: at, ...(cardmarket ? { cardmarket } : {}), ...(graded ? { graded } : {}) },
+  };
 }
 
 export function addPortfolioCard(command: AddPortfolioCard, state: PortfolioCardState): PortfolioCardEvent[] {
@@ -78,7 +87,7 @@ export function addPortfolioCard(command: AddPortfolioCard, state: PortfolioCard
   const details = settleGrading(command.data.details, command.data.details);
   const { gradedCardId } = command.data;
   const events: PortfolioCardEvent[] = [{ type: 'PortfolioCardAdded', data: { cardId, owner, details, addedAt: at, ...(gradedCardId ? { gradedCardId } : {}) } }];
-  if (price) events.push(priced(cardId, { cents: price.cents, source: price.source ?? MANUAL_PRICE_SOURCE }, at));
+  if (price) events.push(priced(cardId, { cents: price.cents, source: price.source ?? MANUAL_PRICE_SOURCE, graded: price.graded ?? null }, at));
   return events;
 }
 
@@ -108,22 +117,22 @@ export function editPortfolioCard(command: EditPortfolioCard, state: PortfolioCa
 }
 
 /**
- * The daily refresh: the market price becomes the card's price when it changed (the dollar figure, or Cardmarket's
- * euro figures beside it). A price the collector typed in (or any source other than the market's) is theirs and
- * stays; a removed card is priced no more.
+ * The daily refresh: the market price becomes the card's price when it changed (the dollar figure, Cardmarket's euro
+ * figures or a value by grade beside it). A price the collector typed in (or any source other than the market's) is
+ * theirs and stays; a removed card is priced no more.
  */
 export function refreshPortfolioCardPrice(command: RefreshPortfolioCardPrice, state: PortfolioCardState): PortfolioCardEvent[] {
   if (state.status !== 'held') return [];
-  const { cardId, cents, source, at, cardmarket } = command.data;
+  const { cardId, cents, source, at, cardmarket, graded } = command.data;
   const current = state.price;
   if (current.cents !== null && !isMarketSource(current.source)) return [];
-  if (current.cents === cents && sameCardmarketPrices(current.cardmarket, cardmarket)) return [];
-  return [priced(cardId, { cents, source, cardmarket }, at)];
+  if (current.cents === cents && sameCardmarketPrices(current.cardmarket, cardmarket) && sameGradedValues(current.graded, graded)) return [];
+  return [priced(cardId, { cents, source, cardmarket, graded }, at)];
 }
 
-/** Sources the refresh writes ("TCGplayer market, Near Mint, 2026-11-20", "Cardmarket trend, …"). */
+/** Sources the refresh writes ("TCGplayer market, Near Mint, 2026-11-20", "Cardmarket trend, …", "PriceCharting ungraded, …"). */
 export function isMarketSource(source: string | null): boolean {
-  return source !== null && /^(TCGplayer|Cardmarket) /.test(source);
+  return source !== null && /^(TCGplayer|Cardmarket|PriceCharting) /.test(source);
 }
 
 /** Owner only. Removing one's own card again changes nothing, so a retried delete succeeds. */
@@ -143,7 +152,9 @@ export function evolvePortfolioCard(state: PortfolioCardState, event: PortfolioC
     case 'PortfolioCardEdited':
       return state.status === 'none' ? state : { ...state, details: { ...state.details, ...event.data.changes } };
     case 'PortfolioCardPriced':
-      return state.status === 'none' ? state : { ...state, price: { cents: event.data.price, source: event.data.source, cardmarket: event.data.cardmarket ?? null } };
+      return state.status === 'none'
+        ? state
+        : { ...state, price: { cents: event.data.price, source: event.data.source, cardmarket: event.data.cardmarket ?? null, graded: event.data.graded ?? null } };
     case 'PortfolioCardRemoved':
       return state.status === 'none' ? state : { ...state, status: 'removed' };
     default:

@@ -8,7 +8,7 @@ import { addPortfolioCardSchema, patchPortfolioCardSchema, portfolioCardDetailSc
 import type { Owner } from '../../domain/accounts/identity.ts';
 import { portfolioCardNotFound } from '../../domain/portfolio/index.ts';
 import { createPortfolioReader } from '../../projections/portfolio/portfolio-reader.ts';
-import { findCard, gradedCardPictures } from '../../projections/cards/queries.ts';
+import { findCard, gradedCardPictures, latestRecordedPrice } from '../../projections/cards/queries.ts';
 import { findPortfolioCard, portfolioEntryOf, portfolioPriceHistory, portfolioValueHistory } from '../../projections/portfolio/queries.ts';
 import { storePhoto, type CardPhoto } from '../../commands/cards/grade-card.ts';
 import { AppError } from '../../contracts/errors.ts';
@@ -152,7 +152,10 @@ export const portfolioRoutes: FastifyPluginAsync<RouteOptions> = async (app, { r
     const existing = await portfolioEntryOf(db, owner, gradedCardId);
     if (existing !== null) return reply.status(200).send(await cardOf(owner, existing));
     const body = portfolioEntryOfGradedCard(card.result, gradedCardPictures(card));
-    const portfolioCardId = await addPortfolioCard({ store, db, metadata: commandMetadata(request, clock, ids) }, { owner, body, gradedCardId });
+    // The card's price comes with the values by grade recorded beside it, so the entry's price history has them too.
+    const recorded = await latestRecordedPrice(db, gradedCardId);
+    const graded = recorded?.graded && body.currentPrice != null && recorded.source === body.priceSource ? recorded.graded : undefined;
+    const portfolioCardId = await addPortfolioCard({ store, db, metadata: commandMetadata(request, clock, ids) }, { owner, body, gradedCardId, ...(graded ? { graded } : {}) });
     return reply.status(201).send(await cardOf(owner, portfolioCardId));
   });
 

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../infra/event-store/types.ts';
-import { cardDeletedSchema, cardGradedSchema, cardIdentificationConfirmedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardRegradedSchema, cardRenamedSchema, cardSavedSchema, describeCardmarketPrices, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
+import { cardDeletedSchema, cardGradedSchema, cardIdentificationConfirmedSchema, cardOwnerChangedSchema, cardPriceRecordedSchema, cardRegradedSchema, cardRenamedSchema, cardSavedSchema, describeCardmarketPrices, describeGradedValues, professionalGradeReportedSchema } from '../../domain/cards/index.ts';
 
 // A card's history as an auditor reads it (`npm run replay -- card <id>`): every grade with all it was based on,
 // every recorded price, owner changes and deletion, straight from the card's stream.
@@ -30,9 +30,10 @@ function summarise(event: RecordedEvent): string {
       return `saved to the collection of ${owner}${sample ? ' as a sample card' : ''}`;
     }
     case 'CardPriceRecorded': {
-      const { priceDate, priceValue, source, grade, cardmarket } = cardPriceRecordedSchema.parse(event.data);
+      const { priceDate, priceValue, source, grade, cardmarket, graded } = cardPriceRecordedSchema.parse(event.data);
       const euros = cardmarket ? `; ${describeCardmarketPrices(cardmarket)}` : '';
-      return `price $${priceValue.toFixed(2)} on ${priceDate} at grade ${grade}, from ${source}${euros}`;
+      const byGrade = graded ? `; ${describeGradedValues(graded)}` : '';
+      return `price $${priceValue.toFixed(2)} on ${priceDate} at grade ${grade}, from ${source}${euros}${byGrade}`;
     }
     case 'CardOwnerChanged': {
       const { from, to } = cardOwnerChangedSchema.parse(event.data);

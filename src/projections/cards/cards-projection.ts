@@ -152,6 +152,7 @@ export const cardsProjection = rowProjection({
           source: data.source,
           grade: data.grade,
           created_at: data.recordedAt,
+          graded_values: data.graded ? JSON.stringify(data.graded) : null,
         });
         const shown = await showLatestPrice(rows, data);
         if (shown) touchCollection(rows, shown.changedFor, globalPosition);

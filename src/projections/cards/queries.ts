@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CardResult, CollectionCard } from '../../contracts/cards.ts';
 import { NOT_AVAILABLE, type GradedCard } from '../../contracts/grading.ts';
-import { cardGradedSchema, type ConfirmedCatalogCard } from '../../domain/cards/index.ts';
+import { cardGradedSchema, type ConfirmedCatalogCard, type GradedValues } from '../../domain/cards/index.ts';
 import type { AnalysedPictures } from '../../domain/portfolio/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 import { upcastStored } from '../../infra/event-store/index.ts';
@@ -190,13 +190,15 @@ export interface PriceHistoryEntry {
   source: string;
   grade: number;
   createdAt: string;
+  /** The values by grade recorded with the price (issue 32); null without. */
+  graded: GradedValues | null;
 }
 
 export async function priceHistoryOf(db: Kysely<Tables>, cardId: string): Promise<PriceHistoryEntry[]> {
   const rows = await db
     .selectFrom('price_history')
     // A `date` would come back as a Date at local midnight; as text it stays the day it is.
-    .select(['id', 'card_grade_id', sql<string>`price_date::text`.as('price_date'), 'price_value', 'source', 'grade', 'created_at'])
+    .select(['id', 'card_grade_id', sql<string>`price_date::text`.as('price_date'), 'price_value', 'source', 'grade', 'created_at', 'graded_values'])
     .where('card_grade_id', '=', cardId)
     .orderBy('price_date')
     .orderBy('created_at')
@@ -209,5 +211,19 @@ export async function priceHistoryOf(db: Kysely<Tables>, cardId: string): Promis
     source: row.source,
     grade: row.grade,
     createdAt: row.created_at.toISOString(),
+    graded: row.graded_values,
   }));
+}
+
+/** The card's last recorded price: its source and the values by grade recorded with it; undefined before any. */
+export async function latestRecordedPrice(db: Kysely<Tables>, cardId: string): Promise<{ source: string; graded: GradedValues | null } | undefined> {
+  const row = await db
+    .selectFrom('price_history')
+    .select(['source', 'graded_values'])
+    .where('card_grade_id', '=', cardId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { source: row.source, graded: row.graded_values } : undefined;
 }

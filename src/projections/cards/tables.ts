@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { Subgrades, ValueEstimate } from '../../contracts/grading.ts';
-import type { ConfirmedCatalogCard } from '../../domain/cards/index.ts';
+import type { ConfirmedCatalogCard, GradedValues } from '../../domain/cards/index.ts';
 
 // The card_grades and price_history read models (SPEC.md §3), and each collection's version. Written only by
 // the cards projection.
@@ -71,6 +71,8 @@ export interface PriceHistoryTable {
   source: string;
   grade: number;
   created_at: ColumnType<Date, Date | string, Date | string>;
+  /** The values by grade recorded with the price (issue 32), with their source, currency and day; null without. */
+  graded_values: ColumnType<GradedValues | null, string | null, string | null>;
 }
 
 /** Which version of each collection (`user:<id>` or `guest:<id>`) is current: the last event that changed it. */

@@ -101,7 +101,7 @@ export const portfolioProjection = rowProjection({
         return;
       }
       case 'PortfolioCardPriced': {
-        const { cardId, price, source, priceDate, pricedAt } = portfolioCardPricedSchema.parse(event.data);
+        const { cardId, price, source, priceDate, pricedAt, graded } = portfolioCardPricedSchema.parse(event.data);
         await rows.update(portfolioCards, { id: cardId }, { current_price: money(price), price_source: source, updated_at: pricedAt });
         await touchPortfolioOf(rows, cardId, version);
         // A price taken away is no price: the history holds prices only.
@@ -113,6 +113,7 @@ export const portfolioProjection = rowProjection({
             price: money(price)!,
             source: source ?? '',
             created_at: pricedAt,
+            graded_values: graded ? JSON.stringify(graded) : null,
           });
         }
         return;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { centsToDecimal, decimalToCents, newYorkDate } from '../../contracts/money.ts';
-import type { PortfolioCard, PortfolioPrice, PortfolioValuePoint } from '../../contracts/portfolio.ts';
+import type { GradedValuesView, PortfolioCard, PortfolioPrice, PortfolioValuePoint } from '../../contracts/portfolio.ts';
+import type { GradedValues } from '../../domain/cards/index.ts';
 import type { Tables } from '../../infra/database/schema.ts';
 
 // Reads of the portfolio for its owner only: every query takes the owner, so another user's card is simply not
@@ -100,16 +101,22 @@ export async function findPortfolioCard(db: Kysely<Tables>, owner: string, id: n
   return row ? cardView(row) : null;
 }
 
-/** Every price recorded for a card, oldest first. Call only for a card the caller owns. */
+/** The values by grade as the API gives them: each amount in cents and as an exact decimal string. */
+function gradedValuesView(graded: GradedValues | null): GradedValuesView | null {
+  if (!graded) return null;
+  return { ...graded, grades: graded.grades.map((figure) => ({ ...figure, amount: centsToDecimal(figure.cents) })) };
+}
+
+/** Every price recorded for a card, oldest first, with the values by grade recorded beside it. Call only for a card the caller owns. */
 export async function portfolioPriceHistory(db: Kysely<Tables>, cardId: number): Promise<PortfolioPrice[]> {
   const rows = await db
     .selectFrom('portfolio_price_history')
-    .select(['source', 'created_at', sql<string>`price::text`.as('price'), sql<string>`price_date::text`.as('price_date')])
+    .select(['source', 'created_at', 'graded_values', sql<string>`price::text`.as('price'), sql<string>`price_date::text`.as('price_date')])
     .where('portfolio_card_id', '=', cardId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ priceDate: r.price_date, price: r.price, source: r.source, createdAt: iso(r.created_at) }));
+  return rows.map((r) => ({ priceDate: r.price_date, price: r.price, source: r.source, createdAt: iso(r.created_at), graded: gradedValuesView(r.graded_values) }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { GradedValues } from '../../domain/cards/index.ts';
 
 // The portfolio read models (SPEC.md §3 Portfolio card, Portfolio price history), written only by the portfolio
 // projection. numeric(10,2) columns go in as decimal strings and are read back as text (queries.ts), never as floats.
@@ -47,6 +48,8 @@ export interface PortfolioPriceHistoryTable {
   price: Decimal;
   source: string;
   created_at: ColumnType<Date, Date | string, Date | string>;
+  /** The values by grade recorded with the price (issue 32), with their source, currency and day; null without. */
+  graded_values: ColumnType<GradedValues | null, string | null, string | null>;
 }
 
 /**

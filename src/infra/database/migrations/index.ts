@@ -22,6 +22,7 @@ import * as cardPictures from './0021-card-pictures.ts';
 import * as emailClaimHmac from './0022-email-claim-hmac.ts';
 import * as confirmedIdentification from './0023-confirmed-identification.ts';
 import * as reflectedLight from './0024-reflected-light.ts';
+import * as gradedPriceHistory from './0025-graded-price-history.ts';
 
 // Applied in the order listed here (names sort the same way). One statement per sql`` call:
 // PGlite's extended protocol refuses several statements in one query.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0022-email-claim-hmac': emailClaimHmac,
   '0023-confirmed-identification': confirmedIdentification,
   '0024-reflected-light': reflectedLight,
+  '0025-graded-price-history': gradedPriceHistory,
 };
