@@ -376,6 +376,34 @@ describe.each(await databaseKinds())('card projections on %s', (kind) => {
       expect((await findCard(database.db, cardId))!.result).toEqual(regraded);
     });
 
+    it('shows the confirmed card\'s own value: N/A with the reason it has none, then its price recorded after; the same after a rebuild', async () => {
+      const owner = `user:${await registerUser(`confirmed-${kind}`)}` as const;
+      const result = gradedCard({ identification: { source: 'ocr', cardName: 'Servine', catalogId: 'bw7-12', catalogConfidence: 0.5 } });
+      const cardId = await grade(owner, { result });
+      await recordPrice(cardId, 2);
+      const decidueye = {
+        catalogId: 'sm1-12', cardName: 'Decidueye-GX', cardSet: 'Sun & Moon', cardNumber: '12/149', cardYear: '2017', rarity: null,
+        cardFacts: 'Stage 2 GX Pokémon.', setDescription: 'Sun & Moon, 2017.',
+      };
+      await append(cardId, [{ type: 'CardIdentificationConfirmed', data: { cardId, card: decidueye, confirmedBy: owner, confirmedAt: metadata.timestamp, valueUnavailable: 'PriceCharting could not be reached' } }]);
+      const missing = (await findCard(database.db, cardId))!;
+      expect(missing.estimated_value).toBe('N/A (no market price: PriceCharting could not be reached)');
+      expect(missing.result.identification.estimatedValue).toEqual({ text: 'N/A', label: 'no market price: PriceCharting could not be reached' });
+
+      const graded = { source: 'PriceCharting', currency: 'USD' as const, asOf: '2026-03-08', product: 'Decidueye GX #12', grades: [{ label: 'PSA 10', grade: 10, cents: 9_000 }] };
+      await append(cardId, [{ type: 'CardPriceRecorded', data: { cardId, priceDate: '2026-03-08', priceValue: 4.2, source: 'PriceCharting ungraded, 2026-03-08', grade: 9, recordedAt: metadata.timestamp, graded } }]);
+      const priced = (await findCard(database.db, cardId))!;
+      expect(priced.result).toMatchObject({ cardName: 'Decidueye-GX', cardSet: 'Sun & Moon', estimatedValue: '$4.20 (PriceCharting ungraded, 2026-03-08)' });
+      expect(priced.result.identification).toMatchObject({ catalogId: 'sm1-12', confirmedByOwner: true, estimatedValue: { text: '$4.20', label: 'PriceCharting ungraded, 2026-03-08' } });
+      expect((await priceHistoryOf(database.db, cardId)).map((entry) => [entry.priceValue, entry.graded])).toEqual([[2, null], [4.2, graded]]);
+
+      const shown = await shownResult(cardId);
+      const history = await priceHistoryOf(database.db, cardId);
+      await rebuildProjection(database, store, cardsProjection, 'inline', { batchSize: 3 });
+      expect(await shownResult(cardId)).toBe(shown);
+      expect(await priceHistoryOf(database.db, cardId)).toEqual(history);
+    });
+
     it('carries the rows written before it: each names its card\'s last CardGraded and keeps a recorded price', async () => {
       const owner = `user:${await registerUser(`migrated-${kind}`)}` as const;
       const plain = await grade(owner, { result: gradedCard({ back: { corners: { topRight: 0.4 } } }) });

@@ -26,6 +26,8 @@ export type CardState =
       price?: number | null;
       cardmarket?: CardmarketPrices | null;
       graded?: GradedValues | null;
+      /** The catalogue card the value shown is for: the one identification matched, or the one its owner confirmed. */
+      catalogId?: string | null;
       /** What the latest engine to grade the card said of it (and which engine that was), copied into a professional grade's report. */
       estimate?: EngineEstimate;
       /** The latest professional grade reported, to tell a correction from the same report sent again. */
@@ -53,6 +55,8 @@ export interface NewCardPrice {
 }
 /** A market price looked up for the card (the daily refresh): recorded only when it differs from the last one. */
 export type RecordCardPrice = { type: 'RecordCardPrice'; data: NewCardPrice & { cardId: string; priceDate: string; recordedAt: string } };
+/** What the confirmed card is worth, looked up as it is confirmed: a price to record, or why there is none (plain words). */
+export type ConfirmedCardValue = { priced: true; price: NewCardPrice } | { priced: false; reason: string };
 /**
  * The grade the card got from a grading company. `slabLabel` is what the slab photo's label read (null without a
  * photo, or when none was read): the report is verified when it reads the same company and grade.
@@ -76,8 +80,11 @@ export type ReportProfessionalGrade = {
 export type RegradeCard = { type: 'RegradeCard'; data: { cardId: string; grade: CardGrade; engine: EngineVersion; regradedAt: string } };
 /** The owner names the card (issue 35); `name` is already trimmed and checked (1 to 100 characters). */
 export type RenameCard = { type: 'RenameCard'; data: { cardId: string; requestedBy: Owner; name: string; renamedAt: string } };
-/** The owner confirms which catalogue card it is (issue 32); `card` is the catalogue's, looked up by the caller. */
-export type ConfirmIdentification = { type: 'ConfirmIdentification'; data: { cardId: string; requestedBy: Owner; card: ConfirmedCatalogCard; confirmedAt: string } };
+/** The owner confirms which catalogue card it is (issue 32); `card` is the catalogue's and `value` its price, both looked up by the caller. */
+export type ConfirmIdentification = {
+  type: 'ConfirmIdentification';
+  data: { cardId: string; requestedBy: Owner; card: ConfirmedCatalogCard; value: ConfirmedCardValue; confirmedAt: string };
+};
 interface ReportedGrade {
   company: GradingCompany;
   grade: number;
@@ -245,15 +252,24 @@ export function renameCard(command: RenameCard, state: CardState): CardEvent[] {
 }
 
 /**
- * Owner only, guests included, like a rename: to anyone else the card does not exist. The card already confirmed
- * records nothing, so a confirmation sent twice is one.
+ * Owner only, guests included, like a rename: to anyone else the card does not exist. The card's value follows at
+ * once: its price is recorded right after the confirmation, or the confirmation says why there is none. The card
+ * already confirmed records no second confirmation (a confirmation sent twice is one), only a price that moved.
  */
 export function confirmIdentification(command: ConfirmIdentification, state: CardState): CardEvent[] {
-  const { cardId, requestedBy, card, confirmedAt } = command.data;
+  const { cardId, requestedBy, card, value, confirmedAt } = command.data;
   if (state.status !== 'graded' || state.owner !== requestedBy) throw cardNotFound();
-  if (state.confirmedCatalogId === card.catalogId) return [];
-  const confirmed: CardIdentificationConfirmed = { type: 'CardIdentificationConfirmed', data: { cardId, card, confirmedBy: requestedBy, confirmedAt } };
-  return [confirmed];
+  const price = value.priced ? { ...value.price, cardId, priceDate: confirmedAt.slice(0, 10), recordedAt: confirmedAt } : null;
+  if (state.confirmedCatalogId === card.catalogId) return price && priceMoved(state, price) ? [priceRecorded(price)] : [];
+  const confirmed: CardIdentificationConfirmed = {
+    type: 'CardIdentificationConfirmed',
+    data: { cardId, card, confirmedBy: requestedBy, confirmedAt, ...(value.priced ? {} : { valueUnavailable: value.reason }) },
+  };
+  if (!price) return [confirmed];
+  // Another card's value gives way to this one's, so its price is recorded even at the same figure; the card it was
+  // already shown as keeps its value, and records only a price that moved.
+  const sameCard = state.catalogId === card.catalogId;
+  return sameCard && !priceMoved(state, price) ? [confirmed] : [confirmed, priceRecorded(price)];
 }
 
 /** Every CardGraded gives the state its estimate; a graded state without one is a bug. */
@@ -272,6 +288,7 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
         estimate: engineEstimateOf(event.data.result, event.data.engine),
         reported: null,
         name: identifiedCardName(event.data.result.identification),
+        catalogId: event.data.result.identification.catalogId ?? null,
       };
     case 'CardSaved':
       return state.status === 'graded' ? { ...state, saved: true } : state;
@@ -292,7 +309,7 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
     case 'CardRenamed':
       return state.status === 'graded' ? { ...state, name: event.data.name } : state;
     case 'CardIdentificationConfirmed':
-      return state.status === 'graded' ? { ...state, name: event.data.card.cardName, confirmedCatalogId: event.data.card.catalogId } : state;
+      return state.status === 'graded' ? { ...state, name: event.data.card.cardName, confirmedCatalogId: event.data.card.catalogId, catalogId: event.data.card.catalogId } : state;
     default:
       return assertNever(event);
   }

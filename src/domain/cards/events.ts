@@ -241,13 +241,20 @@ export type ConfirmedCatalogCard = z.infer<typeof confirmedCatalogCardSchema>;
 /**
  * The owner confirmed which catalogue card it is (issue 32), usually one of the candidates identification offered
  * when it was not sure: from now on the card's name, set, number and year are the catalogue's card's, and its value
- * is that card's (priced by the next refresh). The grading's result is left as it was, for the record.
+ * is that card's, priced as it was confirmed (a CardPriceRecorded right after this event) or, when the price sources
+ * could not say, missing for the reason given here until a refresh prices it. The grading's result is left as it
+ * was, for the record.
  */
 export const cardIdentificationConfirmedSchema = z.object({
   cardId: z.string(),
   card: confirmedCatalogCardSchema,
   confirmedBy: ownerSchema,
   confirmedAt: z.string(),
+  /**
+   * Why the confirmed card has no value yet, in plain words ("PriceCharting could not be reached"), when pricing it as
+   * it was confirmed failed; absent when it was priced, and in confirmations recorded before they were priced.
+   */
+  valueUnavailable: z.string().min(1).max(500).optional(),
 });
 export type CardIdentificationConfirmed = DomainEvent<'CardIdentificationConfirmed', z.infer<typeof cardIdentificationConfirmedSchema>>;
 

@@ -1,4 +1,4 @@
-import type { Identification } from '../../contracts/grading.ts';
+import { NOT_AVAILABLE, type Identification, type ValueEstimate } from '../../contracts/grading.ts';
 import { formatUsd } from '../../contracts/money.ts';
 import type { CardmarketPrices, GradedValues } from './events.ts';
 
@@ -24,6 +24,11 @@ export function knownPrice(identification: Identification): { priceValue: number
   if (!estimate) return null;
   const priceValue = priceFromText(estimate.text);
   return priceValue === null ? null : { priceValue, source: estimate.label };
+}
+
+/** No figure, and why: shown as "N/A (no market price: …)". */
+export function unavailableEstimate(reason: string): ValueEstimate {
+  return { text: NOT_AVAILABLE, label: `no market price: ${reason}` };
 }
 
 const euros = (cents: number) => `€${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -236,11 +236,13 @@ export const cardRoutes: FastifyPluginAsync<RouteOptions> = async (app, { runtim
   });
 
   // Confirming the catalogue card (issue 32): one of the candidates offered when identification was not sure, or any
-  // card the catalogue has. Owner only, guests too, as a rename; an id the catalogue does not have is a 400.
-  app.post('/api/card/:id/identification', { schema: routeDocs({ summary: "Confirm which catalogue card a card of the caller's is", tags: ['collection'], params: cardIdParams, body: confirmIdentificationSchema, responses: { 200: cardResultSchema }, errors: [400, 404] }, 'POST') }, async (request) => {
+  // card the catalogue has. Owner only, guests too, as a rename; an id the catalogue does not have is a 400. The answer
+  // carries the confirmed card's value, priced as it was confirmed, or N/A with why there is none.
+  app.post('/api/card/:id/identification', { schema: routeDocs({ summary: "Confirm which catalogue card a card of the caller's is, and price it", tags: ['collection'], params: cardIdParams, body: confirmIdentificationSchema, responses: { 200: cardResultSchema }, errors: [400, 404] }, 'POST') }, async (request) => {
     const cardId = cardIdParam(request);
     const { catalogId } = confirmIdentificationSchema.parse(request.body);
-    await confirmIdentification({ store, metadata: commandMetadata(request, clock, ids), catalog: shippedCatalog() }, { cardId, requestedBy: ownerOf(request.session), catalogId });
+    const pricing = { prices: runtime.prices, gradedPrices: runtime.gradedPrices, catalog: shippedCatalog() };
+    await confirmIdentification({ store, db, metadata: commandMetadata(request, clock, ids), pricing }, { cardId, requestedBy: ownerOf(request.session), catalogId });
     return cardResult(cardId);
   });
 

@@ -40,10 +40,7 @@ export function priceEstimate(price: MarketPrice): ValueEstimate {
   return { text: `${symbol}${formatAmount(price.amount)}`, label: `${price.kind}, ${price.updatedOn}` };
 }
 
-/** No figure, and why: shown as "N/A (no market price: …)". */
-export function unavailableEstimate(reason: string): ValueEstimate {
-  return { text: 'N/A', label: `no market price: ${reason}` };
-}
+export { unavailableEstimate } from '../../domain/cards/index.ts';
 
 export const noPriceSource: PriceSource = {
   name: 'none',

@@ -53,8 +53,9 @@ function summarise(event: RecordedEvent): string {
       return `renamed "${name}" by ${renamedBy}`;
     }
     case 'CardIdentificationConfirmed': {
-      const { card, confirmedBy } = cardIdentificationConfirmedSchema.parse(event.data);
-      return `identified as ${card.cardName} ${card.cardNumber}, ${card.cardSet} (catalogue ${card.catalogId}), confirmed by ${confirmedBy}`;
+      const { card, confirmedBy, valueUnavailable } = cardIdentificationConfirmedSchema.parse(event.data);
+      const unpriced = valueUnavailable ? `; no value yet: ${valueUnavailable}` : '';
+      return `identified as ${card.cardName} ${card.cardNumber}, ${card.cardSet} (catalogue ${card.catalogId}), confirmed by ${confirmedBy}${unpriced}`;
     }
     case 'CardDeleted':
       return `deleted by ${cardDeletedSchema.parse(event.data).owner}`;

@@ -12,6 +12,7 @@ import {
   GRADING_EVIDENCE,
   savedOnGrading,
   shownImageHash,
+  unavailableEstimate,
   type CardPriceRecorded,
 } from '../../domain/cards/index.ts';
 import { formatUsd } from '../../contracts/money.ts';
@@ -190,11 +191,13 @@ export const cardsProjection = rowProjection({
       }
       case 'CardIdentificationConfirmed': {
         // The catalogue's card everywhere the row is read, its name included; the price refresh prices it by its id.
-        // Another card's value no longer stands: N/A until the refresh (or the catalogue card's own, same card).
-        const { cardId, card } = cardIdentificationConfirmedSchema.parse(payload);
+        // Another card's value no longer stands: the confirmed card's price follows (its CardPriceRecorded), or N/A
+        // with the reason it has none, until a refresh prices it. The same card keeps its value.
+        const { cardId, card, valueUnavailable } = cardIdentificationConfirmedSchema.parse(payload);
         const row = await rows.get(cardGrades, { id: cardId });
         if (!row) return;
         const sameCard = row.catalog_id === card.catalogId;
+        const missing = valueUnavailable ? unavailableEstimate(valueUnavailable) : null;
         await rows.update(cardGrades, { id: cardId }, {
           card_name: card.cardName,
           card_set: card.cardSet,
@@ -204,7 +207,7 @@ export const cardsProjection = rowProjection({
           rarity: card.rarity,
           catalog_id: card.catalogId,
           confirmed_identification: JSON.stringify(card),
-          ...(sameCard ? {} : { estimated_value: NOT_AVAILABLE, psa10_value: NOT_AVAILABLE, recorded_estimate: null }),
+          ...(sameCard ? {} : { estimated_value: labelledPrice(missing), psa10_value: NOT_AVAILABLE, recorded_estimate: missing && JSON.stringify(missing) }),
         });
         if (row.saved_at !== null) touchCollection(rows, row.owner, globalPosition);
         return;

@@ -30,8 +30,9 @@ export async function findCard(db: Kysely<Tables>, cardId: string): Promise<Card
   if (!found) return undefined;
   const { schema_version: schemaVersion, data, ...row } = found;
   const { result } = cardGradedSchema.parse(upcastStored('CardGraded', schemaVersion, data).data);
-  // The row's name is the card's: its owner's (CardRenamed), else what identification stands behind (issue 35).
-  return { ...row, result: { ...withConfirmedIdentification(withRecordedEstimate(result, row.recorded_estimate), row.confirmed_identification), cardName: row.card_name } };
+  // The row's name is the card's: its owner's (CardRenamed), else what identification stands behind (issue 35). A
+  // price recorded since the owner confirmed another card is that card's: it is laid over the confirmed card.
+  return { ...row, result: { ...withRecordedEstimate(withConfirmedIdentification(result, row.confirmed_identification), row.recorded_estimate), cardName: row.card_name } };
 }
 
 /**
