@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CardResult, CollectionCard } from '../../src/contracts/cards.ts';
-import type { PortfolioCard } from '../../src/contracts/portfolio.ts';
+import type { PortfolioCard, PortfolioCardDetail } from '../../src/contracts/portfolio.ts';
 import { renderNamedCardPhoto } from '../identification/named-card.ts';
+import { startPriceChartingFake, type PriceChartingFake } from '../support/pricecharting-server.ts';
 import { checkA11y } from './support/a11y.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { desktop, phone, useBrowserSession } from './support/session.ts';
 import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
 
@@ -11,7 +13,16 @@ import { expectToast, newAccount, registerThroughApi } from './support/ui.ts';
 // with a sign of doubt, and its owner renames it, with the keyboard, in the collection and in the portfolio; the new
 // name is what the collection, its page and the order wizard show.
 
-const session = useBrowserSession();
+// Confirmed cards are priced by a PriceCharting fake on loopback (PRICECHARTING_TOKEN set; the market's own source is off
+// in these tests): ungraded $4.20, and Grade 9, PSA 10 and BGS 10 for the price history's values by grade.
+const TOKEN = 'e2e-names-pricecharting-token';
+const PRODUCT = { id: '5127', 'product-name': 'Decidueye GX #12', 'console-name': 'Pokemon Sun & Moon', 'loose-price': 420, 'graded-price': 2500, 'manual-only-price': 9000, 'bgs-10-price': 15000 };
+let fake: PriceChartingFake;
+beforeAll(async () => {
+  fake = await startPriceChartingFake(TOKEN, { '*': PRODUCT });
+  return () => fake.close();
+});
+const session = useBrowserSession({ server: () => ({ env: { PRICECHARTING_TOKEN: TOKEN, PRICECHARTING_API_URL: fake.url } }) });
 
 async function myCards(page: Page): Promise<CollectionCard[]> {
   return (await (await page.request.get('/api/my-cards')).json()) as CollectionCard[];
@@ -145,7 +156,9 @@ describe('names: Unknown card, and renaming in the collection and the portfolio'
 });
 
 // Issue 32: when identification is not sure which catalogue card it is, the result screen offers the best candidates
-// with set, number and year; one click confirms one, and the card's name, set and number follow it.
+// with set, number and year; one click confirms one, and the card's name, set and number follow it, and its value at
+// once (no waiting for the daily refresh), which the collection and the portfolio show too, the portfolio's price
+// history with the values by grade.
 describe('confirming the catalogue card among the candidates', () => {
   for (const [label, viewport] of [
     ['desktop', desktop],
@@ -168,19 +181,56 @@ describe('confirming the catalogue card among the candidates', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await checkA11y(page, `catalog-candidates-${label}`);
 
+      // Not identified, so no value yet.
+      expect(await page.getByTestId('estimated-value').innerText()).toMatch(/^N\/A/);
       await offered.getByRole('button', { name: 'This is Decidueye-GX, Sun & Moon, #12/149, 2017' }).click();
       await expectToast(page, 'Card identified', 'Decidueye-GX, Sun & Moon #12/149.');
       await page.getByRole('heading', { level: 1, name: 'Decidueye-GX' }).waitFor();
       expect(await offered.count()).toBe(0);
       await page.getByTestId('catalog-match').getByText('sm1-12 (confirmed by its owner)').waitFor();
+      // The value follows the confirmation at once, naming its source, currency and day.
+      const day = new Date().toISOString().slice(0, 10);
+      await expect.poll(() => page.getByTestId('estimated-value').innerText()).toMatch(new RegExp(`^\\$4\\.20\\s+USD · PriceCharting ungraded, ${day}$`));
       await checkA11y(page, `catalog-candidates-confirmed-${label}`);
 
-      // Recorded: the card's own page says so after a reload.
+      // Recorded: the API answers with the catalogue's card.
       const id = new URL(page.url()).pathname.split('/').pop()!;
       const card = (await (await page.request.get(`/api/card/${id}`)).json()) as CardResult;
       expect(card).toMatchObject({ cardName: 'Decidueye-GX', cardSet: 'Sun & Moon', cardNumber: '12/149', identification: { catalogId: 'sm1-12', cardYear: '2017' } });
+
+      // Saved to the collection and the portfolio from the result screen: both show the value.
+      await page.getByRole('checkbox', { name: 'Also add to my portfolio' }).first().check();
+      await page.getByRole('button', { name: 'Save to Collection' }).first().click();
+      await page.waitForURL('**/collection');
+      await page.getByTestId('collection-card').first().getByText('$4.20').waitFor();
+      // The card's own page says so after a reload, its value too.
       await page.goto(`/card/${id}`);
       await page.getByRole('heading', { level: 1, name: 'Decidueye-GX' }).waitFor();
+      expect(await page.getByTestId('estimated-value').innerText()).toMatch(/^\$4\.20\s+USD · PriceCharting ungraded/);
+
+      const [entry] = await myPortfolio(page);
+      expect(entry).toMatchObject({ cardName: 'Decidueye-GX', currentPrice: '4.20', priceSource: `PriceCharting ungraded, ${day}` });
+
+      // The portfolio card's price history has the values by grade: in the recorded price's line and side by side.
+      const detail = (await (await page.request.get(`/api/portfolio/${entry!.id}`)).json()) as PortfolioCardDetail;
+      expect(detail.priceHistory.map((p) => p.graded?.grades.map((g) => [g.label, g.amount]))).toEqual([[['Grade 9', '25.00'], ['PSA 10', '90.00'], ['BGS 10', '150.00']]]);
+      await page.goto(`/portfolio/card/${entry!.id}`);
+      await page.getByRole('heading', { name: 'Price history' }).waitFor();
+      expect(await page.getByTestId('price-history-entry').allInnerTexts()).toEqual([
+        expect.stringMatching(/PriceCharting ungraded, \d{4}-\d{2}-\d{2}\s+\$4\.20\s+By grade \(PriceCharting, USD, [A-Z][a-z]{2} \d{1,2}, \d{4}\): Grade 9 \$25\.00 · PSA 10 \$90\.00 · BGS 10 \$150\.00$/),
+      ]);
+      const table = page.getByRole('table', { name: /What the card sells for at each grade/ });
+      await page.getByRole('heading', { name: 'Values by grade' }).waitFor();
+      expect(await page.getByTestId('graded-values-source').innerText()).toMatch(/^PriceCharting, USD, as of [A-Z][a-z]{2} \d{1,2}, \d{4} \(Decidueye GX #12 · Pokemon Sun & Moon\)$/);
+      expect((await table.getByTestId('graded-value-row').allInnerTexts()).map((row) => row.split(/\s+(?=\$)/))).toEqual([
+        ['Grade 9', '$25.00'],
+        ['PSA 10', '$90.00'],
+        ['BGS 10', '$150.00'],
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.getByTestId('graded-values').scrollIntoViewIfNeeded();
+      await checkA11y(page, `portfolio-graded-values-${label}`);
+      await keepScreenshot(page, { path: `/tmp/shots-card-names/portfolio-graded-values-${label}.png`, fullPage: true });
     });
   }
 });

@@ -61,6 +61,9 @@ export function useConfirmIdentificationMutation() {
       queryClient.setQueryData(key, (shown) => (shown ? { ...shown, ...card } : shown));
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ['/api/my-cards'] });
+      // The confirmed card was priced as it was confirmed: "Is it worth grading?" weighs it now, and the portfolio's
+      // entries added from it (their list, value chart and pages) are worth what it is.
+      void queryClient.invalidateQueries({ predicate: ({ queryKey: [path] }) => typeof path === 'string' && (path.startsWith('/api/portfolio') || path === `/api/card/${encodeURIComponent(card.id)}/worth-grading`) });
     },
     onError: (error) =>
       toast({ title: 'Not confirmed', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'The card could not be confirmed. Please try again.', variant: 'destructive' }),

@@ -16,6 +16,7 @@ import { UnknownNameSign } from '@/features/cards/components/card-name';
 import { portfolioCardQueryOptions, useUpdateCardMutation } from '../api';
 import { cardGain } from '../portfolio-view';
 import { DeleteCardDialog } from './delete-card-dialog';
+import { gradedValuesLine, GradedValuesTable } from './graded-values';
 import { ImageViewer, viewedImagesOf, type ViewedImages } from './image-viewer';
 import { CollectionLink, PortfolioCardRename } from './portfolio-list';
 import { StepChart } from './value-chart';
@@ -214,7 +215,10 @@ export function PortfolioCardPage({ id }: { id: number }) {
   );
 }
 
-/** Beyond SPEC (issue 10): every recorded price of the card, with its source and date. */
+/**
+ * Beyond SPEC (issue 10): every recorded price of the card, with its source and date, and the values by grade
+ * recorded with it (issue 32).
+ */
 function PriceHistory({ card }: { card: PortfolioCardDetail }) {
   if (card.priceHistory.length === 0) return <p className="text-sm text-muted-foreground">No prices recorded yet.</p>;
   // One point per day: the last price recorded that day.
@@ -225,14 +229,18 @@ function PriceHistory({ card }: { card: PortfolioCardDetail }) {
       <StepChart title="Price history" testId="price-history-chart" series={[{ label: 'Price', className: 'stroke-emerald-600', points: [...byDay].map(([date, cents]) => ({ date, cents })) }]} />
       <ol className="grid gap-1 text-sm" aria-label="Recorded prices">
         {card.priceHistory.map((p, i) => (
-          <li key={i} className="flex justify-between gap-2" data-testid="price-history-entry">
-            <span className="text-muted-foreground">
-              {formatNewYorkDate(p.priceDate)} · {p.source}
-            </span>
-            <span className="tabular-nums">{usd(p.price)}</span>
+          <li key={i} className="grid gap-0.5" data-testid="price-history-entry">
+            <div className="flex justify-between gap-2">
+              <span className="text-muted-foreground">
+                {formatNewYorkDate(p.priceDate)} · {p.source}
+              </span>
+              <span className="tabular-nums">{usd(p.price)}</span>
+            </div>
+            {p.graded ? <p className="text-xs text-muted-foreground">{gradedValuesLine(p.graded)}</p> : null}
           </li>
         ))}
       </ol>
+      <GradedValuesTable history={card.priceHistory} />
     </div>
   );
 }
