@@ -16,10 +16,17 @@ import { growRegion } from './regions.ts';
 /** The region is looked for on a grid of about this many cells per millimetre: fine enough for a 1 mm floor. */
 const GRID_PER_MM = 2;
 /**
- * The well's floor is the darkest part inside the holder, and at least this share of it (a 63 × 88 mm card in a well
- * of about 69 × 94 mm leaves 17% of it floor): its level is read at this quantile of the grid's luma.
+ * The well's floor is the darkest part inside the holder, and about this share of it (a 63 × 88 mm card in a well
+ * 2 mm larger all round leaves 9% of it floor): its level is read at this quantile of the grid's luma.
  */
 const FLOOR_SHARE = 0.08;
+/**
+ * The floor is a dark insert: its level at most this (luma, 0–255, after exposure is normalised; PSA's black inserts
+ * read 5 to 25, and a floor thinner than FLOOR_SHARE reads higher, its quantile taking in the card's edge). Inside a
+ * raw card, or a slab with a clear well over a light table (100 and more), the darkest part is print or plastic, not a
+ * floor, and nothing is looked for.
+ */
+const MAX_FLOOR_LUMA = 80;
 /** The card is lighter than the floor by at least this many luma levels (a black-bordered card is not found so). */
 const CARD_OVER_FLOOR = 30;
 /** Light specks and thin ridges (a glint on the plastic, the well's lip) narrower than this are not the card. */
@@ -57,6 +64,7 @@ export function cardInDarkWell(image: DecodedImage, holder: readonly Point[], fo
     }
   }
   const floor = quantile(grid.slice(), FLOOR_SHARE);
+  if (floor > MAX_FLOOR_LUMA) return null;
   const light = new Uint8Array(width * height);
   for (let i = 0; i < grid.length; i++) light[i] = grid[i]! > floor + CARD_OVER_FLOOR ? 1 : 0;
   // Everything the floor does not reach from the holder's rim: the card with its dark art (a dark full-art card is

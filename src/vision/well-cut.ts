@@ -10,7 +10,7 @@ import type { DecodedImage } from './image.ts';
 // offered inside a holder are pieced together from lines found at one resolution, and one side can sit on the
 // holder's inner wall (the well outside the card counted in) or on the print just inside the border (a strip of the
 // card left out): a quad a few millimetres off on one side is still card-shaped, so the shape alone cannot tell.
-// Each side is moved to the outermost place, within a few millimetres, where the dark well steps up to the card.
+// Each side is moved, within a few millimetres, to where the dark well steps up most to the card.
 
 /**
  * How far either way of a side the cut is looked for: a slab's well leaves a card 1 to 3 mm of room each way, and a
@@ -40,8 +40,9 @@ const PROFILES = 48;
 const MIN_SEEN_SHARE = 0.6;
 
 /**
- * `quad` with each side moved to the card's cut in a dark well round it (the clearest step up from the well), or `quad` unchanged when the well or the
- * step onto the card is not seen on every side, or the quad that would result is not card-shaped.
+ * `quad` with each side moved to the card's cut in a dark well round it (the clearest step up from the well), or
+ * `quad` unchanged when the well or the step onto the card is not seen on every side, or the quad that would result
+ * is not card-shaped.
  */
 export function cutInWell(image: DecodedImage, quad: Point[], formats: FormatSet): Point[] {
   const pxPerMm = cardPxPerMm(quad, formatOfQuad(quad, formats));

@@ -67,4 +67,9 @@ describe('a card found as the light patch on a dark well floor', () => {
     const image = normaliseExposure(await decodeImage(await renderSyntheticCard({ pxPerMm: PX_PER_MM, borderColor: '#e8c33a', photo: { noise: 3, background: '#d8d4cc' } }, 10), { maxPixels: MAX_PIXELS }));
     expect(cardInDarkWell(image, grown(findCard(image), 5), CARD_FORMATS)).toBeNull();
   });
+
+  it("given a raw card's own outline, when the floor is read inside it, then its art (darker than its border, but no dark insert) is not taken for the card", async () => {
+    const image = normaliseExposure(await decodeImage(await renderSyntheticCard({ pxPerMm: PX_PER_MM, borderColor: '#e8c33a', lettering: { name: 'Charizard' }, photo: { noise: 3 } }, 41), { maxPixels: MAX_PIXELS }));
+    expect(cardInDarkWell(image, findCard(image), CARD_FORMATS)).toBeNull();
+  });
 });
