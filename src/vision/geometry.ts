@@ -197,6 +197,18 @@ export function distance(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
+/** Side `k` of a quad (corner k to corner k + 1): its ends, unit direction (dx, dy) and unit normal pointing out of the quad. */
+export function quadSide(quad: readonly Point[], k: number): { a: Point; b: Point; dx: number; dy: number; nx: number; ny: number } {
+  const a = quad[k]!;
+  const b = quad[(k + 1) % quad.length]!;
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / quad.length, y: quad.reduce((s, p) => s + p.y, 0) / quad.length };
+  const length = distance(a, b);
+  const dx = (b.x - a.x) / length;
+  const dy = (b.y - a.y) / length;
+  const outwards = ((a.x + b.x) / 2 - centre.x) * dy - ((a.y + b.y) / 2 - centre.y) * dx >= 0;
+  return { a, b, dx, dy, nx: outwards ? dy : -dy, ny: outwards ? -dx : dx };
+}
+
 /**
  * How many photo pixels a millimetre of the card spans, on average, given its corners (clockwise from top-left) and
  * its size: by default, that of the format its shape says it is (card-formats.ts).

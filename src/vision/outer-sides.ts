@@ -1,7 +1,7 @@
 import type { Point } from '../contracts/measurement.ts';
 import { CARD_FORMATS, formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
 import type { FormatSet } from './card-formats.ts';
-import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex } from './geometry.ts';
+import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex, quadSide } from './geometry.ts';
 import type { Line } from './geometry.ts';
 import { rgbDistance, sampleRgb } from './image.ts';
 import type { DecodedImage } from './image.ts';
@@ -86,18 +86,7 @@ export function outermostSides(image: DecodedImage, quad: Point[], formats: Form
 }
 
 function readSide(image: DecodedImage, quad: readonly Point[], k: number, pxPerMm: number): SideReading {
-  const a = quad[k]!;
-  const b = quad[(k + 1) % 4]!;
-  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  const length = distance(a, b);
-  const dx = (b.x - a.x) / length;
-  const dy = (b.y - a.y) / length;
-  let nx = dy;
-  let ny = -dx;
-  if (((a.x + b.x) / 2 - centre.x) * nx + ((a.y + b.y) / 2 - centre.y) * ny < 0) {
-    nx = -nx;
-    ny = -ny;
-  }
+  const { a, b, dx, dy, nx, ny } = quadSide(quad, k);
   const ringFrom = Math.max(1, Math.round(RING_FROM_MM * pxPerMm));
   const ringTo = Math.max(ringFrom + 1, Math.round(RING_TO_MM * pxPerMm));
   const reach = Math.round(BORDER_REACH_MM * pxPerMm);

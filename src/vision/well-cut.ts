@@ -1,7 +1,7 @@
 import type { Point } from '../contracts/measurement.ts';
 import { formatOfQuad, isCardAspect, quadAspect } from './card-formats.ts';
 import type { FormatSet } from './card-formats.ts';
-import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex } from './geometry.ts';
+import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex, quadSide } from './geometry.ts';
 import type { Line } from './geometry.ts';
 import { luma, sampleRgb } from './image.ts';
 import type { DecodedImage } from './image.ts';
@@ -66,19 +66,11 @@ export function cutInWell(image: DecodedImage, quad: Point[], formats: FormatSet
 
 /** The line of the cut beside side `k` (from corner k to k + 1), or null when it is not seen along most of the side. */
 function cutBeside(image: DecodedImage, quad: readonly Point[], k: number, reach: number, band: number, cardBand: number): Line | null {
-  const a = quad[k]!;
-  const b = quad[(k + 1) % 4]!;
-  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  const length = distance(a, b);
-  const dx = (b.x - a.x) / length;
-  const dy = (b.y - a.y) / length;
+  const side = quadSide(quad, k);
+  const { a, b, dx, dy } = side;
   // The profile runs inwards, from `reach` outside the side to `reach` inside it.
-  let nx = -dy;
-  let ny = dx;
-  if (((a.x + b.x) / 2 - centre.x) * nx + ((a.y + b.y) / 2 - centre.y) * ny > 0) {
-    nx = -nx;
-    ny = -ny;
-  }
+  const nx = -side.nx;
+  const ny = -side.ny;
   const size = 2 * reach + 1;
   const colour = new Float64Array(3);
   const profiles: Float64Array[] = [];
