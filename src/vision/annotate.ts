@@ -9,6 +9,8 @@ import type { DecodedImage } from './image.ts';
 // widths in mm and the ratios, and a labelled box on every defect.
 
 const CORNER_RADIUS_MM = 3;
+/** Labels stacked one above another (a wrapped label's lines, a label moved a line out) lie this many letter heights apart: their chips, 1.25 high, just clear. */
+const LINE_SPACING = 1.4;
 /** Boxes are drawn at least this big, so a 0.3 mm defect is still visibly boxed. */
 const MIN_BOX_PX = 12;
 
@@ -58,6 +60,17 @@ function labelLayer(size: number, boxes: readonly Rect[], picture: { width: numb
   };
   const isFree = (area: Rect) => !taken.some((other) => overlaps(other, area));
   return {
+    /** `text` in lines whose chips each fit across the picture (a word longer than that alone on its line). */
+    wrap(text: string): string[] {
+      const fits = (line: string) => areaOf(0, 0, line, 'start').width <= picture.width - 4;
+      const lines: string[] = [];
+      for (const word of text.split(' ')) {
+        const last = lines.length - 1;
+        if (last >= 0 && fits(`${lines[last]} ${word}`)) lines[last] = `${lines[last]} ${word}`;
+        else lines.push(word);
+      }
+      return lines;
+    },
     /** At the first of the baselines `ys` where the label covers nothing, or at the first one if it would everywhere. */
     writeFirstFree(x: number, ys: readonly number[], text: string, anchor: Anchor, colour: string): string {
       const y = ys.find((candidate) => isFree(areaOf(x, candidate, text, anchor))) ?? ys[0]!;
@@ -88,7 +101,10 @@ type LabelLayer = ReturnType<typeof labelLayer>;
 function centeringMarks(measurement: SideMeasurement, scale: number, width: number, height: number, size: number, labels: LabelLayer): string {
   const { centering } = measurement;
   if (!centering.measurable) {
-    return labels.write(width / 2, height / 2, `centering not measurable (${centering.reason})`, 'middle', COLOURS.border, { always: true });
+    // A reason naming two sides is wider than the card: it is wrapped, so no line runs off it.
+    const lines = labels.wrap(`centering not measurable (${centering.reason})`);
+    const first = height / 2 - ((lines.length - 1) * size * LINE_SPACING) / 2;
+    return lines.map((line, i) => labels.write(width / 2, first + i * size * LINE_SPACING, line, 'middle', COLOURS.border, { always: true })).join('');
   }
   const frame = centering.innerFrame;
   const left = frame.left * scale;
@@ -106,7 +122,7 @@ function centeringMarks(measurement: SideMeasurement, scale: number, width: numb
     line(0, top, width, top),
     line(0, bottom, width, bottom),
     labels.write(left + 6, midY - size * 0.4, `${centering.leftMm.toFixed(2)} mm`, 'start', COLOURS.border, always),
-    labels.write(right - 6, midY + size * 1.4, `${centering.rightMm.toFixed(2)} mm`, 'end', COLOURS.border, always),
+    labels.write(right - 6, midY + size * LINE_SPACING, `${centering.rightMm.toFixed(2)} mm`, 'end', COLOURS.border, always),
     labels.write(midX, top + size * 1.3, `${centering.topMm.toFixed(2)} mm`, 'middle', COLOURS.border, always),
     labels.write(midX, bottom - size * 0.5, `${centering.bottomMm.toFixed(2)} mm`, 'middle', COLOURS.border, always),
   ].join('');
@@ -153,7 +169,7 @@ function defectMarks(defects: readonly Defect[], scale: number, width: number, h
     const anchor = x + w / 2 < width * 0.25 ? 'start' : x + w / 2 > width * 0.75 ? 'end' : 'middle';
     const textX = anchor === 'start' ? x : anchor === 'end' ? x + w : x + w / 2;
     // Above the box (below it at the top of the card), else the other side of it, else a line further out.
-    const baselines = (above > size ? [above, below, above - size * 1.4, below + size * 1.4] : [below, below + size * 1.4]).filter((b) => b < height - size * 0.3);
+    const baselines = (above > size ? [above, below, above - size * LINE_SPACING, below + size * LINE_SPACING] : [below, below + size * LINE_SPACING]).filter((b) => b < height - size * 0.3);
     marks.push(labels.writeAnyFree(baselines.map((baseline) => ({ x: textX, y: baseline, anchor })), text, COLOURS.defect));
   }
   return marks.join('');

@@ -69,6 +69,20 @@ describe('the annotated picture of a graded side', () => {
     expect(isCyan(image.at(36, 3))).toBe(false);
   });
 
+  it('wraps a reason too long for the card over lines, every label chip inside the picture', () => {
+    const twoSides = { ...measured(), defects: [], centering: { measurable: false as const, reason: 'no border found on the left and bottom sides' } };
+    const svg = annotationSvg(twoSides);
+    const lines = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.join(' ')).toBe('centering not measurable (no border found on the left and bottom sides)');
+    const chips = [...svg.matchAll(/<rect x="([\d.-]+)" y="[\d.-]+" width="([\d.]+)" height="[\d.]+" rx/g)].map((m) => [Number(m[1]), Number(m[1]) + Number(m[2])]);
+    expect(chips.length).toBeGreaterThanOrEqual(2);
+    for (const [left, right] of chips) {
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(right).toBeLessThanOrEqual(630);
+    }
+  });
+
   it('same pixels and measurements give the same bytes', async () => {
     const a = await annotateSide(flat, measured());
     const b = await annotateSide(flat, measured());
