@@ -53,7 +53,7 @@ const calibration: PsaCalibration = {
       `npm run fit:grades on ${path.basename(dir)}/labels.json: PSA grade regressed on ${PSA_FEATURE_NAMES.length} wear features ` +
       `(${PSA_FEATURE_NAMES.join(', ')}) with every weight >= 0 (ridge, lambda ${RIDGE_LAMBDA} on standardised features), ` +
       `the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least ${MIN_PHOTOS_PER_STEP} photos); ` +
-      `range = 10th-90th percentile of leave-one-out misses, under and from ${FULL_DETAIL_PX_PER_MM} px/mm apart; ` +
+      `range = 10th-90th percentile of leave-one-out misses, confidence ceiling = their within-one share, and whether the estimate beats the constant guess, each under and from ${FULL_DETAIL_PX_PER_MM} px/mm apart; ` +
       'figures leave-one-out against the best constant guess (the median grade of all the photos).',
   },
   model,
@@ -68,7 +68,12 @@ console.log('weights (wear score = Σ weight × feature):');
 for (const name of PSA_FEATURE_NAMES) console.log(`  ${name.padEnd(18)} ${model.weights[name]}`);
 console.log(`centering when not measurable: ${model.centeringWhenNotMeasurable}`);
 console.log(`score → PSA: ${model.scoreToGrade.map(([s, g]) => `${s}→${g}`).join('  ')}`);
-console.log(`range (truth − estimate, 10%..90%): full detail ${model.range.fullDetail.below}..${model.range.fullDetail.above}, coarse ${model.range.coarse.below}..${model.range.coarse.above}`);
+for (const [name, figures] of [['full detail', model.byResolution.fullDetail], ['coarse', model.byResolution.coarse]] as const) {
+  console.log(
+    `${name}: range (truth − estimate, 10%..90%) ${figures.below}..${figures.above}, within one ${figures.withinOne}, ` +
+      `beats the constant guess: ${figures.beatsConstantGuess ? 'yes' : 'no (its estimates will say they cannot tell)'}`,
+  );
+}
 console.log('leave-one-out, all graded photos:');
 console.log(line('psaEstimate', crossValidation.estimate));
 console.log(line('best constant (median)', crossValidation.constantGuess));
@@ -82,7 +87,6 @@ for (const set of sets) {
   console.log(line('psaEstimate (leave-one-out)', agreementFigures(index.map((i) => toHalfGrade(crossValidation.outOfFold[i]!)), setTruths)));
   console.log(line(`constant of the set (${constant})`, agreementFigures(setTruths.map(() => constant), setTruths)));
 }
-console.log(`beats the constant guess: ${model.beatsConstantGuess ? 'yes' : 'no (every estimate will say it cannot tell)'}; within one ${model.withinOne}`);
 
 const fileText = `// Written by \`npm run fit:grades\` (scripts/fit-grades.ts): do not edit by hand, refit instead (GRADING.md §2b).
 // The PSA estimate's parameters (src/domain/grading/psa-estimate.ts), where they came from and how well they did on

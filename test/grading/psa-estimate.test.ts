@@ -27,9 +27,10 @@ const MODEL: PsaModel = {
     [6, 3],
     [9, 1],
   ],
-  range: { fullDetail: { below: -0.8, above: 0.9 }, coarse: { below: -2.1, above: 1.7 } },
-  withinOne: 0.8,
-  beatsConstantGuess: true,
+  byResolution: {
+    fullDetail: { below: -0.8, above: 0.9, withinOne: 0.8, beatsConstantGuess: true },
+    coarse: { below: -2.1, above: 1.7, withinOne: 0.8, beatsConstantGuess: true },
+  },
 };
 
 function at(pxPerMm: number, measurement: SideMeasurement, confidence = measurement.confidence): SideMeasurement {
@@ -116,10 +117,26 @@ describe('the PSA estimate', () => {
     expect(doubtful.reason).toMatch(/px\/mm/);
   });
 
-  it('never claims to tell with a model that did not beat the constant guess', () => {
-    const e = estimatePsaGrade({ front: at(12, side({}), 1) }, { ...MODEL, beatsConstantGuess: false });
-    expect(e.canTell).toBe(false);
-    expect(e.reason).toMatch(/fixed guess/);
+  it('never claims to tell at a resolution where the model did not beat the constant guess', () => {
+    const fullDetailOnlyFixed: PsaModel = { ...MODEL, byResolution: { ...MODEL.byResolution, fullDetail: { ...MODEL.byResolution.fullDetail, beatsConstantGuess: false } } };
+    const sharp = estimatePsaGrade({ front: at(12, side({}), 1) }, fullDetailOnlyFixed);
+    expect(sharp.canTell).toBe(false);
+    expect(sharp.reason).toMatch(/fixed guess/);
+    // The other class keeps its own answer: a coarse photo of the same card can tell where its class beat the guess.
+    const coarseCanTell: PsaModel = { ...fullDetailOnlyFixed, byResolution: { ...fullDetailOnlyFixed.byResolution, coarse: { ...MODEL.byResolution.coarse, withinOne: 1 } } };
+    expect(estimatePsaGrade({ front: at(9, side({}), 1) }, coarseCanTell).canTell).toBe(true);
+  });
+
+  it('takes its confidence and range from the cross-validated figures of its own resolution class', () => {
+    const model: PsaModel = {
+      ...MODEL,
+      byResolution: { fullDetail: { ...MODEL.byResolution.fullDetail, withinOne: 0.9 }, coarse: { below: -3, above: 3, withinOne: 0.3, beatsConstantGuess: true } },
+    };
+    const fine = estimatePsaGrade({ front: at(FULL_DETAIL_PX_PER_MM, side({}), 1) }, model);
+    const coarse = estimatePsaGrade({ front: at(FULL_DETAIL_PX_PER_MM - 0.1, side({}), 1) }, model);
+    expect(fine.confidence).toBe(0.9);
+    expect(coarse.confidence).toBeLessThanOrEqual(0.3);
+    expect(coarse.high - coarse.low).toBeGreaterThan(fine.high - fine.low);
   });
 
   it('is on the graded card, from the measurements, and named in the condition analysis', () => {
@@ -142,7 +159,11 @@ describe('the shipped calibration', () => {
     expect(provenance.method).toMatch(/leave-one-out/);
     expect(crossValidated.estimate.count).toBe(provenance.fittedOn.reduce((s, f) => s + f.graded, 0));
     expect(crossValidated.constantGuess.count).toBe(crossValidated.estimate.count);
-    expect(PSA_CALIBRATION.model.beatsConstantGuess).toBe(crossValidated.estimate.meanAbsError < crossValidated.constantGuess.meanAbsError);
+    for (const figures of Object.values(PSA_CALIBRATION.model.byResolution)) {
+      expect(figures.withinOne).toBeGreaterThanOrEqual(0);
+      expect(figures.withinOne).toBeLessThanOrEqual(1);
+      expect(figures.below).toBeLessThanOrEqual(figures.above);
+    }
   });
 
   it('is monotone: weights never negative, its score table never rising', () => {
@@ -181,9 +202,11 @@ describe('fitting the estimate', () => {
     expect(crossValidation.estimate.spearman!).toBeGreaterThan(0.85);
     expect(crossValidation.estimate.withinOne).toBeGreaterThan(0.8);
     expect(crossValidation.estimate.meanAbsError).toBeLessThan(crossValidation.constantGuess.meanAbsError / 2);
-    expect(model.beatsConstantGuess).toBe(true);
-    expect(model.range.fullDetail.below).toBeLessThanOrEqual(0);
-    expect(model.range.fullDetail.above).toBeGreaterThanOrEqual(0);
+    for (const figures of [model.byResolution.fullDetail, model.byResolution.coarse]) {
+      expect(figures.beatsConstantGuess).toBe(true);
+      expect(figures.below).toBeLessThanOrEqual(0);
+      expect(figures.above).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('finds nothing in noise: grades unrelated to the features do not beat the constant guess', () => {
@@ -195,6 +218,19 @@ describe('fitting the estimate', () => {
     });
     const cv = crossValidate(rows);
     expect(cv.estimate.meanAbsError).toBeGreaterThanOrEqual(cv.constantGuess.meanAbsError * 0.9);
+  });
+
+  it('judges each resolution class on its own photos: one whose grades the measurements do not predict may not claim to tell', () => {
+    // Coarse photos whose grades follow the wear; full-detail ones whose grades run against it (what a measurement
+    // misread at one resolution looks like to the fit).
+    const rows = syntheticRows(90).map((row, i) => (i % 3 === 0 ? { ...row, pxPerMm: 12, truth: 11 - row.truth } : { ...row, pxPerMm: 6 }));
+    const { model } = fitPsaModel(rows);
+    expect(model.byResolution.coarse.beatsConstantGuess).toBe(true);
+    expect(model.byResolution.fullDetail.beatsConstantGuess).toBe(false);
+    expect(model.byResolution.fullDetail.withinOne).toBeLessThan(model.byResolution.coarse.withinOne);
+    const sharpPhoto = estimatePsaGrade({ front: at(12, side({ corners: { topLeft: 1 } }), 1) }, model);
+    expect(sharpPhoto.canTell).toBe(false);
+    expect(sharpPhoto.reason).toMatch(/fixed guess/);
   });
 
   it('is deterministic: the same rows give the same model', () => {

@@ -1,5 +1,5 @@
-import type { PsaFeatureName, PsaFeatures, PsaModel } from './psa-estimate.ts';
-import { FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, rawPsaGrade, toHalfGrade, wearScore } from './psa-estimate.ts';
+import type { PsaFeatureName, PsaFeatures, PsaModel, ResolutionCalibration, ResolutionClass } from './psa-estimate.ts';
+import { PSA_FEATURE_NAMES, rawPsaGrade, resolutionClass, toHalfGrade, wearScore } from './psa-estimate.ts';
 import type { AgreementFigures } from './statistics.ts';
 import { agreementFigures, bestConstantGuess, isotonicBlocks, median, mergeSmallBlocks, nonNegativeRidge, quantile, roundTo } from './statistics.ts';
 
@@ -8,8 +8,9 @@ import { agreementFigures, bestConstantGuess, isotonicBlocks, median, mergeSmall
 //   1. a wear score: PSA's grade regressed on the wear features with every weight ≥ 0 (ridge, on standardised
 //      features so no feature wins by its units), the score being Σ weight × feature;
 //   2. the score's map to PSA's scale: isotonic (never rising) regression of the grade on the score, kept as knots.
-// Cross-validated leave-one-out: each photo is estimated by a model fitted without it, and the range, the confidence
-// and the figures the calibration file states come from those estimates only.
+// Cross-validated leave-one-out: each photo is estimated by a model fitted without it, and the range, the confidence,
+// whether the estimate may claim to tell (each per resolution class) and the figures the calibration file states come
+// from those estimates only.
 
 /** Ridge penalty on standardised features: with ~60–80 photos it shrinks each weight by roughly a tenth, which keeps
  * nine features from chasing the noise of a few photos. */
@@ -19,8 +20,8 @@ const RANGE_LOW_QUANTILE = 0.1;
 const RANGE_HIGH_QUANTILE = 0.9;
 /** A step of the score's table stands on at least this many photos: one or two odd photos do not make a step. */
 export const MIN_PHOTOS_PER_STEP = 3;
-/** Below this many cross-validated photos a resolution class takes the pooled range instead of its own. */
-const MIN_ROWS_FOR_OWN_RANGE = 10;
+/** Below this many cross-validated photos a resolution class takes the pooled figures instead of its own. */
+const MIN_ROWS_FOR_OWN_FIGURES = 10;
 
 export interface FitRow {
   /** The wear features; centering null when it was not measurable. */
@@ -88,20 +89,36 @@ export function crossValidate(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): C
   return { estimate: agreementFigures(outOfFold.map(toHalfGrade), truths), constantGuess: agreementFigures(truths.map(() => constant), truths), outOfFold };
 }
 
-function spreadOf(misses: readonly number[]): { below: number; above: number } {
-  return { below: roundTo(quantile(misses, RANGE_LOW_QUANTILE), 2), above: roundTo(quantile(misses, RANGE_HIGH_QUANTILE), 2) };
+/**
+ * The cross-validated figures of some rows: the range of their misses, their within-one share, and whether they beat
+ * `constant` (the best constant guess of all the rows, as the calibration states it) on mean |Δ|.
+ */
+function calibrationOf(rows: readonly FitRow[], outOfFold: readonly number[], constant: number): ResolutionCalibration {
+  const truths = rows.map((r) => r.truth);
+  const misses = rows.map((r, i) => r.truth - outOfFold[i]!);
+  const estimate = agreementFigures(outOfFold.map(toHalfGrade), truths);
+  return {
+    below: roundTo(quantile(misses, RANGE_LOW_QUANTILE), 2),
+    above: roundTo(quantile(misses, RANGE_HIGH_QUANTILE), 2),
+    withinOne: roundTo(estimate.withinOne, 2),
+    beatsConstantGuess: estimate.meanAbsError < agreementFigures(truths.map(() => constant), truths).meanAbsError,
+  };
 }
 
-/** The whole fit: the model on every row, its range, confidence ceiling and figures from the cross-validation. */
+/** The whole fit: the model on every row, and per resolution class its range, confidence ceiling and whether it can tell, from the cross-validation. */
 export function fitPsaModel(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): { model: PsaModel; crossValidation: CrossValidation } {
   const core = fitCore(rows, lambda);
   const crossValidation = crossValidate(rows, lambda);
-  const misses = rows.map((r, i) => r.truth - crossValidation.outOfFold[i]!);
-  const coarse = rows.map((r) => r.pxPerMm < FULL_DETAIL_PX_PER_MM);
-  const pooled = spreadOf(misses);
-  const classSpread = (wanted: boolean) => {
-    const own = misses.filter((_, i) => coarse[i] === wanted);
-    return own.length >= MIN_ROWS_FOR_OWN_RANGE ? spreadOf(own) : pooled;
+  const constant = bestConstantGuess(rows.map((r) => r.truth));
+  const pooled = calibrationOf(rows, crossValidation.outOfFold, constant);
+  const classCalibration = (wanted: ResolutionClass) => {
+    const own = rows.map((r, i) => (resolutionClass(r.pxPerMm) === wanted ? i : -1)).filter((i) => i >= 0);
+    if (own.length < MIN_ROWS_FOR_OWN_FIGURES) return pooled;
+    return calibrationOf(
+      own.map((i) => rows[i]!),
+      own.map((i) => crossValidation.outOfFold[i]!),
+      constant,
+    );
   };
   const weights = {} as Record<PsaFeatureName, number>;
   for (const name of PSA_FEATURE_NAMES) weights[name] = roundTo(core.weights[name], 4);
@@ -109,9 +126,7 @@ export function fitPsaModel(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): { m
     centeringWhenNotMeasurable: roundTo(core.centeringWhenNotMeasurable, 2),
     weights,
     scoreToGrade: core.scoreToGrade.map(([score, grade]) => [roundTo(score, 4), roundTo(grade, 2)] as const),
-    range: { fullDetail: classSpread(false), coarse: classSpread(true) },
-    withinOne: roundTo(crossValidation.estimate.withinOne, 2),
-    beatsConstantGuess: crossValidation.estimate.meanAbsError < crossValidation.constantGuess.meanAbsError,
+    byResolution: { fullDetail: classCalibration('fullDetail'), coarse: classCalibration('coarse') },
   };
   return { model, crossValidation };
 }

@@ -94,14 +94,29 @@ export interface PsaModel {
   /** [wear score, PSA grade] knots, scores ascending, grades never rising: the score's monotone map to PSA's scale. */
   scoreToGrade: readonly (readonly [number, number])[];
   /**
-   * How far the truth fell from the estimate on photos the model was not fitted on (signed, truth − estimate), at
-   * 10% and 90%: the estimate's 80% range. Separately for photos at full detail and coarse ones (under 10 px/mm).
+   * How the model did on photos it was not fitted on, separately for photos at full detail and coarse ones (under
+   * FULL_DETAIL_PX_PER_MM): a photo's estimate takes its range, confidence and whether it may claim to tell from its
+   * own class, since what the measurements say about a PSA grade depends on the detail they were read at.
    */
-  range: Readonly<Record<'fullDetail' | 'coarse', { readonly below: number; readonly above: number }>>;
-  /** Share of cross-validated estimates within one grade of PSA's, at full detail: the confidence's ceiling. */
-  withinOne: number;
-  /** Whether the cross-validated estimate beat the best constant guess (mean |Δ|); without that, it never claims to tell. */
-  beatsConstantGuess: boolean;
+  byResolution: Readonly<Record<ResolutionClass, ResolutionCalibration>>;
+}
+
+/** Photos at full detail (FULL_DETAIL_PX_PER_MM and more) and coarse ones. */
+export type ResolutionClass = 'fullDetail' | 'coarse';
+
+export function resolutionClass(pxPerMm: number): ResolutionClass {
+  return pxPerMm < FULL_DETAIL_PX_PER_MM ? 'coarse' : 'fullDetail';
+}
+
+/** The cross-validated figures of one resolution class. */
+export interface ResolutionCalibration {
+  /** How far the truth fell from the estimate (signed, truth − estimate) at 10% and at 90%: the estimate's 80% range. */
+  readonly below: number;
+  readonly above: number;
+  /** Share of the estimates within one grade of PSA's: the confidence's ceiling. */
+  readonly withinOne: number;
+  /** Whether the estimates beat the best constant guess (mean |Δ|) on these photos; without that, it never claims to tell. */
+  readonly beatsConstantGuess: boolean;
 }
 
 export function wearScore(features: PsaFeatures, model: Pick<PsaModel, 'weights'>): number {
@@ -131,14 +146,15 @@ function photoEvidence(sides: { front: SideMeasurement; back?: SideMeasurement }
 }
 
 /**
- * 0..1, roughly the chance PSA's grade is within one of the estimate: the cross-validated within-one share, scaled by
- * the square root of the resolution against full detail (a 5 px/mm photo shows corners and edges only coarsely) and
- * by the engine's confidence in its measurements.
+ * 0..1, roughly the chance PSA's grade is within one of the estimate: the within-one share cross-validated on photos
+ * of this resolution class, scaled by the square root of the resolution against full detail (a 5 px/mm photo shows
+ * corners and edges only coarsely) and by the engine's confidence in its measurements.
  */
-export function psaConfidence(model: Pick<PsaModel, 'withinOne'>, pxPerMm: number, measurementConfidence: number): number {
+export function psaConfidence(model: Pick<PsaModel, 'byResolution'>, pxPerMm: number, measurementConfidence: number): number {
   const resolution = Math.sqrt(Math.min(1, Math.max(0, pxPerMm) / FULL_DETAIL_PX_PER_MM));
   const doubt = 1 - MEASUREMENT_DOUBT_WEIGHT + MEASUREMENT_DOUBT_WEIGHT * Math.min(1, Math.max(0, measurementConfidence));
-  return roundTo(Math.min(1, Math.max(0, model.withinOne * resolution * doubt)), 2);
+  const { withinOne } = model.byResolution[resolutionClass(pxPerMm)];
+  return roundTo(Math.min(1, Math.max(0, withinOne * resolution * doubt)), 2);
 }
 
 export function estimatePsaGrade(sides: { front: SideMeasurement; back?: SideMeasurement }, model: PsaModel = PSA_CALIBRATION.model): PsaEstimate {
@@ -146,15 +162,15 @@ export function estimatePsaGrade(sides: { front: SideMeasurement; back?: SideMea
   const raw = rawPsaGrade(features, model);
   const grade = toHalfGrade(raw);
   const { pxPerMm, measurementConfidence } = photoEvidence(sides);
-  const coarse = pxPerMm < FULL_DETAIL_PX_PER_MM;
-  const spread = coarse ? model.range.coarse : model.range.fullDetail;
-  const low = Math.min(grade, floorHalf(raw + spread.below));
-  const high = Math.max(grade, ceilHalf(raw + spread.above));
+  const calibration = model.byResolution[resolutionClass(pxPerMm)];
+  const low = Math.min(grade, floorHalf(raw + calibration.below));
+  const high = Math.max(grade, ceilHalf(raw + calibration.above));
   const confidence = psaConfidence(model, pxPerMm, measurementConfidence);
   let reason: string | null = null;
-  if (!model.beatsConstantGuess) reason = 'On professionally graded photos the measurements have not yet predicted PSA grades better than a fixed guess.';
+  if (!calibration.beatsConstantGuess)
+    reason = 'On professionally graded photos with this much detail, the measurements have not yet predicted PSA grades better than a fixed guess.';
   else if (confidence < CAN_TELL_CONFIDENCE)
-    reason = coarse
+    reason = resolutionClass(pxPerMm) === 'coarse'
       ? `The photo shows the card at ${roundTo(pxPerMm, 1)} px/mm, too coarse for the corners, edges and surface that decide a PSA grade.`
       : 'The measurements are too uncertain (glare, blur or a textured face) to tell a PSA grade.';
   return { grade, low, high, confidence, canTell: reason === null, reason };
