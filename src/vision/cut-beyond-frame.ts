@@ -1,7 +1,7 @@
 import type { Point } from '../contracts/measurement.ts';
 import { formatOfQuad, isCardAspect, quadAspect, upright } from './card-formats.ts';
 import type { FormatSet } from './card-formats.ts';
-import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex } from './geometry.ts';
+import { cardPxPerMm, distance, fitLineRobust, intersectLines, isConvex, quadSide } from './geometry.ts';
 import type { Line } from './geometry.ts';
 import { luma, rgbDistance, sampleRgb } from './image.ts';
 import type { DecodedImage } from './image.ts';
@@ -181,7 +181,7 @@ export function cutUnseen(image: DecodedImage, quad: Point[], formats: FormatSet
 
 /** The card's cut beyond side `k` (from corner k to k + 1), or null where there is none to be seen. */
 function cutBeyondSide(image: DecodedImage, quad: readonly Point[], k: number, pxPerMm: number): CutCandidate | null {
-  const { a, b, dx, dy, nx, ny } = sideFrame(quad, k);
+  const { a, b, dx, dy, nx, ny } = quadSide(quad, k);
   const reach = Math.round(REACH_MM * pxPerMm);
   const nearest = Math.max(STEP_GAP_PX + STEP_SPAN_PX, Math.round(MIN_BORDER_MM * pxPerMm));
   const backgroundPx = Math.max(2, Math.round(BACKGROUND_BAND_MM * pxPerMm));
@@ -294,7 +294,7 @@ function ringInside(image: DecodedImage, quad: readonly Point[], k: number, pxPe
 
 /** The median colour along side `k` of the band `fromMm` to `toMm` outside it (inside, where negative). */
 function bandBeside(image: DecodedImage, quad: readonly Point[], k: number, fromMm: number, toMm: number, pxPerMm: number): [number, number, number] {
-  const { a, b, nx, ny } = sideFrame(quad, k);
+  const { a, b, nx, ny } = quadSide(quad, k);
   const colour = new Float64Array(3);
   const colours: number[][] = [];
   for (let i = 0; i < PROFILES; i++) {
@@ -308,18 +308,6 @@ function bandBeside(image: DecodedImage, quad: readonly Point[], k: number, from
     colours.push(sum.map((v) => v / Math.max(1, count)));
   }
   return medianColour(colours);
-}
-
-/** Side `k` of the quad (from corner k to k + 1): its ends, its unit direction and its outward unit normal. */
-function sideFrame(quad: readonly Point[], k: number): { a: Point; b: Point; dx: number; dy: number; nx: number; ny: number } {
-  const a = quad[k]!;
-  const b = quad[(k + 1) % 4]!;
-  const length = distance(a, b);
-  const dx = (b.x - a.x) / length;
-  const dy = (b.y - a.y) / length;
-  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  const outward = ((a.x + b.x) / 2 - centre.x) * dy - ((a.y + b.y) / 2 - centre.y) * dx >= 0 ? 1 : -1;
-  return { a, b, dx, dy, nx: dy * outward, ny: -dx * outward };
 }
 
 /** Mean colour of profile positions [from, to). */
