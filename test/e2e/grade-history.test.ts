@@ -86,7 +86,8 @@ describe('a card page\'s grade history after npm run regrade', () => {
   test('both grades with their engines and dates, and the professional report, at desktop and phone sizes', async () => {
     const page = await newPage(desktop);
     await registerThroughApi(page, server.baseUrl, newAccount('Erika'));
-    const card = await gradeThroughApi(page, server.baseUrl, { front: await renderSyntheticCard({ photo: { noise: 2 } }, 61) });
+    // At 12 px/mm, not the renderer's 20: the history is what is checked, and the photo is measured twice (graded, regraded).
+    const card = await gradeThroughApi(page, server.baseUrl, { front: await renderSyntheticCard({ pxPerMm: 12, photo: { noise: 2 } }, 61) });
     const reported = await page.request.post(`/api/card/${card.id}/professional-grade`, { headers: { Origin: server.baseUrl }, multipart: { company: 'CGC', grade: '9.5', cert: '4100123456' } });
     expect(reported.status()).toBe(200);
 

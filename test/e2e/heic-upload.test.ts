@@ -39,6 +39,10 @@ async function recordingPage(viewport: { width: number; height: number }): Promi
   return page;
 }
 
+/** The picture the HEIC fixture was encoded from, drawn once for both tests (the same spec and seed give the same bytes). */
+let heicCardPicture: Promise<Buffer> | undefined;
+const heicCardPng = () => (heicCardPicture ??= renderSyntheticCard(HEIC_CARD, HEIC_CARD_SEED).then((bytes) => Buffer.from(bytes)));
+
 const expectSameGrade = (a: CardResult, b: CardResult) => {
   expect(Math.abs(a.overallGrade - b.overallGrade)).toBeLessThanOrEqual(0.25);
   for (const subgrade of ['centering', 'corners', 'edges', 'surface'] as const) {
@@ -48,7 +52,7 @@ const expectSameGrade = (a: CardResult, b: CardResult) => {
 
 describe('a HEIC photo is graded as its JPEG', () => {
   test('where the browser cannot decode HEIC (Chromium), the file goes as it is and the server grades it as the JPEG', async () => {
-    const png = await renderSyntheticCard(HEIC_CARD, HEIC_CARD_SEED);
+    const png = await heicCardPng();
     const jpegFile = path.join(tempDir, 'heic-card.jpg');
     fs.writeFileSync(jpegFile, await sharp(png).jpeg({ quality: 92 }).toBuffer());
     for (const [viewport, name] of [[desktop, 'desktop'], [phone, 'phone']] as const) {
@@ -63,7 +67,7 @@ describe('a HEIC photo is graded as its JPEG', () => {
   });
 
   test('where the browser decodes HEIC (as Safari does), the page sends a full-size JPEG of it, graded as the JPEG', async () => {
-    const png = await renderSyntheticCard(HEIC_CARD, HEIC_CARD_SEED);
+    const png = await heicCardPng();
     const jpegFile = path.join(tempDir, 'heic-card-safari.jpg');
     fs.writeFileSync(jpegFile, await sharp(png).jpeg({ quality: 92 }).toBuffer());
     const { width, height } = await sharp(png).metadata();
