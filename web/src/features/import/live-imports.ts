@@ -40,12 +40,15 @@ export function progressFromRecord(record: ImportRecord): ImportProgress {
 export const isBehind = (next: Pick<ImportProgress, 'status' | 'progress' | 'current'>, shown: Pick<ImportProgress, 'status' | 'progress' | 'current'>) =>
   next.status === 'processing' && shown.status === 'processing' && (next.progress < shown.progress || next.current < shown.current);
 
-/** A rows list on screen follows the rows' outcomes, read again at most this often while its import runs. */
+/**
+ * A rows list on screen follows the rows' outcomes, read again at most this often while its import runs, and always
+ * once it has ended: the last rows' outcomes come with the last message, however soon after the one before.
+ */
 const ROWS_REFRESH_MS = 1_000;
 const rowsReadAt = new Map<string, number>();
 
-function refreshRows(queryClient: QueryClient, importId: string): void {
-  if (Date.now() - (rowsReadAt.get(importId) ?? 0) < ROWS_REFRESH_MS) return;
+function refreshRows(queryClient: QueryClient, importId: string, ended: boolean): void {
+  if (!ended && Date.now() - (rowsReadAt.get(importId) ?? 0) < ROWS_REFRESH_MS) return;
   rowsReadAt.set(importId, Date.now());
   // Only lists on screen are read; the others are read when shown.
   void queryClient.invalidateQueries({ queryKey: [...importsQueryOptions.queryKey, importId, 'rows'] });
@@ -61,7 +64,7 @@ function applyMessage(queryClient: QueryClient, progress: ImportProgress): void 
   }
   if (isBehind(progress, progressFromRecord(record))) return;
   queryClient.setQueryData(importProgressKey(progress.importId), progress);
-  refreshRows(queryClient, progress.importId);
+  refreshRows(queryClient, progress.importId, progress.status !== 'pending' && progress.status !== 'processing');
   queryClient.setQueryData<ImportRecord[] | null>(importsQueryOptions.queryKey, (list) =>
     list?.map((item) =>
       item.id !== progress.importId
