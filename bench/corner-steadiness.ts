@@ -13,10 +13,10 @@ import { formatOfQuad } from '../src/vision/card-formats.ts';
 import { measureCorners } from '../src/vision/corners.ts';
 import { decodeImage } from '../src/vision/decode.ts';
 import { normaliseExposure } from '../src/vision/exposure.ts';
-import { rimPxPerMm, warpCard } from '../src/vision/flatten.ts';
 import { cardPxPerMm } from '../src/vision/geometry.ts';
 import type { DecodedImage } from '../src/vision/image.ts';
-import { RIM_EDGE_BAND_OUTSIDE_MM, backgroundNoise, outlineRiseMm, rimRegions, rimStartMm } from '../src/vision/rim.ts';
+import { warpRim } from '../src/vision/measure-side.ts';
+import { backgroundNoise, outlineRiseMm, rimStartMm } from '../src/vision/rim.ts';
 import { MEASURE_MAX_SIDE } from '../src/workers/grading/index.ts';
 import { DEFAULT_GRADED_DIR, measureGradedPhotos } from './graded-photos.ts';
 
@@ -35,11 +35,11 @@ const MAX_PIXELS = 60_000_000;
 const dir = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_GRADED_DIR);
 const { photos, engine } = await measureGradedPhotos(dir);
 
-/** The four corners' defectMm read from `quad` (as measureSide reads them: the rim warped at its resolution). */
+/** The four corners' defectMm read from `quad` as measureSide reads them (its rim, its corner step). */
 function cornerReadings(image: DecodedImage, quad: readonly Point[]): number[] {
   const format = formatOfQuad(quad);
   const sourcePxPerMm = cardPxPerMm(quad, format);
-  const rim = warpCard(image, quad, format, rimPxPerMm(sourcePxPerMm), RIM_EDGE_BAND_OUTSIDE_MM, rimRegions(format));
+  const rim = warpRim(image, quad, format, sourcePxPerMm);
   return measureCorners(rim, rimStartMm(outlineRiseMm(rim)), backgroundNoise(rim), sourcePxPerMm, format.dieCutRadiiMm).corners.map((c) => c.defectMm);
 }
 

@@ -5,7 +5,9 @@ import { measureEdges } from './edges.ts';
 import { normaliseExposure } from './exposure.ts';
 import { findCard } from './find-card.ts';
 import { formatOfQuad, formatSummary } from './card-formats.ts';
+import type { CardFormat } from './card-formats.ts';
 import { PICTURE_PX_PER_MM, rimPxPerMm, warpCard } from './flatten.ts';
+import type { FlatCard } from './flatten.ts';
 import { cardPxPerMm, round } from './geometry.ts';
 import type { DecodedImage } from './image.ts';
 import { measureQuality } from './quality.ts';
@@ -50,7 +52,7 @@ export function measureSideWithPicture(photo: DecodedImage, side: SideName, card
   // Two warps: the rim at the measuring resolution with a margin of background round it (corners, edges, outline
   // sharpness), and the whole face at the picture's (centering strips, surface; the photo rarely has more detail).
   const sourcePxPerMm = cardPxPerMm(quad, format);
-  const rim = warpCard(image, quad, format, rimPxPerMm(sourcePxPerMm), MARGIN_MM, rimRegions(format));
+  const rim = warpRim(image, quad, format, sourcePxPerMm);
   const face = warpCard(image, quad, format, PICTURE_PX_PER_MM);
   const centering = measureCentering(face);
   const outlineRise = outlineRiseMm(rim);
@@ -77,6 +79,11 @@ export function measureSideWithPicture(photo: DecodedImage, side: SideName, card
     confidence: round(Math.min(1, Math.max(0, confidence))),
   };
   return { measurement, picture };
+}
+
+/** The card's rim warped from `quad` at the measuring resolution, with a margin of background round it (corners, edges, outline sharpness). */
+export function warpRim(image: DecodedImage, quad: readonly Point[], format: CardFormat, sourcePxPerMm: number): FlatCard {
+  return warpCard(image, quad, format, rimPxPerMm(sourcePxPerMm), MARGIN_MM, rimRegions(format));
 }
 
 /** Ink marks join the surface's spots; a small spot the surface check found inside a mark is part of it. */

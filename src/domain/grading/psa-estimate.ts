@@ -162,7 +162,8 @@ export function estimatePsaGrade(sides: { front: SideMeasurement; back?: SideMea
   const raw = rawPsaGrade(features, model);
   const grade = toHalfGrade(raw);
   const { pxPerMm, measurementConfidence } = photoEvidence(sides);
-  const calibration = model.byResolution[resolutionClass(pxPerMm)];
+  const resolution = resolutionClass(pxPerMm);
+  const calibration = model.byResolution[resolution];
   const low = Math.min(grade, floorHalf(raw + calibration.below));
   const high = Math.max(grade, ceilHalf(raw + calibration.above));
   const confidence = psaConfidence(model, pxPerMm, measurementConfidence);
@@ -170,7 +171,7 @@ export function estimatePsaGrade(sides: { front: SideMeasurement; back?: SideMea
   if (!calibration.beatsConstantGuess)
     reason = 'On professionally graded photos with this much detail, the measurements have not yet predicted PSA grades better than a fixed guess.';
   else if (confidence < CAN_TELL_CONFIDENCE)
-    reason = resolutionClass(pxPerMm) === 'coarse'
+    reason = resolution === 'coarse'
       ? `The photo shows the card at ${roundTo(pxPerMm, 1)} px/mm, too coarse for the corners, edges and surface that decide a PSA grade.`
       : 'The measurements are too uncertain (glare, blur or a textured face) to tell a PSA grade.';
   return { grade, low, high, confidence, canTell: reason === null, reason };

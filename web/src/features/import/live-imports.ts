@@ -64,7 +64,7 @@ function applyMessage(queryClient: QueryClient, progress: ImportProgress): void 
   }
   if (isBehind(progress, progressFromRecord(record))) return;
   queryClient.setQueryData(importProgressKey(progress.importId), progress);
-  refreshRows(queryClient, progress.importId, progress.status !== 'pending' && progress.status !== 'processing');
+  refreshRows(queryClient, progress.importId, progress.status !== 'processing');
   queryClient.setQueryData<ImportRecord[] | null>(importsQueryOptions.queryKey, (list) =>
     list?.map((item) =>
       item.id !== progress.importId
