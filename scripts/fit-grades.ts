@@ -1,10 +1,12 @@
-// npm run fit:grades -- [DIR] [--fresh] [--dry-run]: fits the PSA estimate (GRADING.md §2b) on the professionally
+// npm run fit:grades -- [DIR] [--fresh] [--dry-run] [--against ENGINE]: fits the PSA estimate (GRADING.md §2b) on the professionally
 // graded photos of DIR/labels.json (default ../shared/graded), cross-validates it leave-one-out, prints the figures
 // and rewrites src/domain/grading/psa-calibration.ts (not with --dry-run). Photos are measured through the gradeCard
 // service (cached by photo hash and engine version under .cache/graded; --fresh measures again). Refused photos
 // take no part. The fit and its figures are pure (src/domain/grading/fit-psa-estimate.ts), so the same measurements
-// always give the same file but for its date.
-import { writeFile } from 'node:fs/promises';
+// always give the same file but for its date. Each run keeps its leave-one-out estimates under .cache/fit-grades by
+// engine version; --against an earlier engine version (or a prefix of it) compares the two on the photos both graded,
+// with bootstrap intervals of the differences, so a change to the engine is judged against chance, not by its sign.
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { measureGradedPhotos, DEFAULT_GRADED_DIR, repoRoot } from '../bench/graded-photos.ts';
 import type { GradedPhoto } from '../bench/graded-photos.ts';
@@ -14,12 +16,16 @@ import { fitPsaModel, MIN_PHOTOS_PER_STEP, RIDGE_LAMBDA } from '../src/domain/gr
 import type { CalibrationFigures, PsaCalibration } from '../src/domain/grading/psa-estimate.ts';
 import { FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, sideFeatures, toHalfGrade } from '../src/domain/grading/psa-estimate.ts';
 import type { AgreementFigures } from '../src/domain/grading/statistics.ts';
-import { agreementFigures, bestConstantGuess, roundTo } from '../src/domain/grading/statistics.ts';
+import { agreementFigures, bestConstantGuess, bootstrapInterval, mean, roundTo, spearman } from '../src/domain/grading/statistics.ts';
 
 const args = process.argv.slice(2);
 const fresh = args.includes('--fresh');
 const dryRun = args.includes('--dry-run');
-const dir = path.resolve(args.find((a) => !a.startsWith('--')) ?? DEFAULT_GRADED_DIR);
+const againstAt = args.indexOf('--against');
+const against = againstAt >= 0 ? args[againstAt + 1] : undefined;
+if (againstAt >= 0 && (against === undefined || against.startsWith('--'))) throw new Error('--against needs an engine version (or the start of one)');
+const dir = path.resolve(args.find((a, i) => !a.startsWith('--') && (againstAt < 0 || i !== againstAt + 1)) ?? DEFAULT_GRADED_DIR);
+const ESTIMATES_DIR = path.join(repoRoot, '.cache/fit-grades');
 const CALIBRATION_FILE = path.join(repoRoot, 'src/domain/grading/psa-calibration.ts');
 
 const { photos, engine } = await measureGradedPhotos(dir, { fresh });
@@ -74,9 +80,24 @@ for (const [name, figures] of [['full detail', model.byResolution.fullDetail], [
       `beats the constant guess: ${figures.beatsConstantGuess ? 'yes' : 'no (its estimates will say they cannot tell)'}`,
   );
 }
+/**
+ * How far the leave-one-out figures of these photos could move on as many other photos from the same sources (90%
+ * bootstrap intervals over the photos): of ρ, and of the margin by which the estimate's mean |Δ| is below `constant`'s.
+ * A change to the engine that moves a figure by less than its interval's width is not yet told from chance.
+ */
+function uncertainty(index: readonly number[], constant: number): string {
+  const estimates = index.map((i) => toHalfGrade(crossValidation.outOfFold[i]!));
+  const setTruths = index.map((i) => truths[i]!);
+  const rho = bootstrapInterval(index.length, (draw) => spearman(draw.map((k) => estimates[k]!), draw.map((k) => setTruths[k]!)));
+  const margin = bootstrapInterval(index.length, (draw) => mean(draw.map((k) => Math.abs(constant - setTruths[k]!) - Math.abs(estimates[k]! - setTruths[k]!))));
+  const interval = (i: { low: number; high: number } | null) => (i === null ? '-' : `${i.low.toFixed(2)} to ${i.high.toFixed(2)}`);
+  return `    90% bootstrap intervals: ρ ${interval(rho)}; mean|Δ| below the constant's by ${interval(margin)}`;
+}
+
 console.log('leave-one-out, all graded photos:');
 console.log(line('psaEstimate', crossValidation.estimate));
 console.log(line('best constant (median)', crossValidation.constantGuess));
+console.log(uncertainty(truths.map((_, i) => i), bestConstantGuess(truths)));
 console.log(line('engine overallGrade', engineOverall));
 for (const set of sets) {
   const index = graded.map((p, i) => (p.set === set ? i : -1)).filter((i) => i >= 0);
@@ -86,6 +107,49 @@ for (const set of sets) {
   console.log(`set ${set}:`);
   console.log(line('psaEstimate (leave-one-out)', agreementFigures(index.map((i) => toHalfGrade(crossValidation.outOfFold[i]!)), setTruths)));
   console.log(line(`constant of the set (${constant})`, agreementFigures(setTruths.map(() => constant), setTruths)));
+  console.log(uncertainty(index, constant));
+}
+
+// ---- this engine's leave-one-out estimates kept, and compared with an earlier engine's ------------------------------
+type KeptEstimates = { engine: string; byFile: Record<string, { estimate: number; truth: number }> };
+const kept: KeptEstimates = { engine, byFile: {} };
+graded.forEach((p, i) => {
+  kept.byFile[p.label.file] = { estimate: toHalfGrade(crossValidation.outOfFold[i]!), truth: p.label.grade };
+});
+await mkdir(ESTIMATES_DIR, { recursive: true });
+await writeFile(path.join(ESTIMATES_DIR, `${engine}.json`), JSON.stringify(kept));
+if (against !== undefined) await compareWith(against);
+
+/** This engine's leave-one-out figures against an earlier one's, on the photos both graded, per set and overall. */
+async function compareWith(prefix: string): Promise<void> {
+  const matches = (await readdir(ESTIMATES_DIR)).filter((f) => f.startsWith(prefix) && f.endsWith('.json'));
+  if (matches.length !== 1) throw new Error(`--against ${prefix}: ${matches.length === 0 ? 'no kept estimates of that engine (run fit:grades on it first)' : `several engines match: ${matches.join(', ')}`}`);
+  const earlier = JSON.parse(await readFile(path.join(ESTIMATES_DIR, matches[0]!), 'utf8')) as KeptEstimates;
+  const both = Object.keys(kept.byFile).filter((file) => earlier.byFile[file] !== undefined);
+  const onlyHere = Object.keys(kept.byFile).length - both.length;
+  const onlyThere = Object.keys(earlier.byFile).length - both.length;
+  console.log(`\nagainst engine ${earlier.engine}: ${both.length} photos graded by both (${onlyHere} only by this one, ${onlyThere} only by that one)`);
+  for (const set of [undefined, ...sets]) {
+    const files = both.filter((file) => set === undefined || file.startsWith(set));
+    if (files.length < 2) continue;
+    const truthsOf = files.map((f) => kept.byFile[f]!.truth);
+    const now = files.map((f) => kept.byFile[f]!.estimate);
+    const before = files.map((f) => earlier.byFile[f]!.estimate);
+    const rho = (estimates: number[], draw: readonly number[]) => spearman(draw.map((k) => estimates[k]!), draw.map((k) => truthsOf[k]!));
+    const meanError = (estimates: number[], draw: readonly number[]) => mean(draw.map((k) => Math.abs(estimates[k]! - truthsOf[k]!)));
+    const all = files.map((_, k) => k);
+    const rhoGain = (draw: readonly number[]) => {
+      const [a, b] = [rho(now, draw), rho(before, draw)];
+      return a === null || b === null ? null : a - b;
+    };
+    const errorGain = (draw: readonly number[]) => meanError(before, draw) - meanError(now, draw);
+    const interval = (i: { low: number; high: number } | null) => (i === null ? '-' : `${i.low.toFixed(2)} to ${i.high.toFixed(2)}`);
+    const point = (value: number | null) => (value === null ? '-' : `${value >= 0 ? '+' : ''}${value.toFixed(2)}`);
+    console.log(
+      `  ${(set ?? 'all').padEnd(4)} n ${String(files.length).padStart(3)}  ρ ${point(rhoGain(all))} (90%: ${interval(bootstrapInterval(files.length, rhoGain))})` +
+        `  mean|Δ| lower by ${point(errorGain(all))} (90%: ${interval(bootstrapInterval(files.length, errorGain))})`,
+    );
+  }
 }
 
 const fileText = `// Written by \`npm run fit:grades\` (scripts/fit-grades.ts): do not edit by hand, refit instead (GRADING.md §2b).

@@ -3,6 +3,7 @@ import {
   agreementFigures,
   averageRanks,
   bestConstantGuess,
+  bootstrapInterval,
   interpolateKnots,
   isotonicBlocks,
   mergeSmallBlocks,
@@ -147,5 +148,42 @@ describe('merging small isotonic blocks', () => {
     const blocks = [{ x: 0, y: 9, weight: 4 }, { x: 1, y: 5, weight: 4 }];
     expect(mergeSmallBlocks(blocks, 3)).toEqual(blocks);
     expect(mergeSmallBlocks([{ x: 0, y: 9, weight: 1 }], 3)).toHaveLength(1);
+  });
+});
+
+describe('bootstrap interval', () => {
+  const meanOf = (values: readonly number[]) => (draw: readonly number[]) => draw.reduce((sum, k) => sum + values[k]!, 0) / draw.length;
+
+  it('gives the same interval on every call: its draws are seeded', () => {
+    const values = Array.from({ length: 40 }, (_, i) => Math.sin(i * 1.7) * 10);
+    expect(bootstrapInterval(values.length, meanOf(values))).toEqual(bootstrapInterval(values.length, meanOf(values)));
+    // Another seed draws other resamples: the same interval to within chance, not to the last digit.
+    const other = bootstrapInterval(values.length, meanOf(values), { seed: 2 })!;
+    expect(other).not.toEqual(bootstrapInterval(values.length, meanOf(values)));
+    expect(Math.abs(other.low - bootstrapInterval(values.length, meanOf(values))!.low)).toBeLessThan(0.5);
+  });
+
+  it('holds the whole-sample figure, and narrows as the sample grows: a share of 30% from 20 photos and from 500', () => {
+    const shareOf = (n: number) => Array.from({ length: n }, (_, i) => (i % 10 < 3 ? 1 : 0));
+    const small = bootstrapInterval(20, meanOf(shareOf(20)))!;
+    const large = bootstrapInterval(500, meanOf(shareOf(500)))!;
+    for (const interval of [small, large]) {
+      expect(interval.low).toBeLessThan(0.3);
+      expect(interval.high).toBeGreaterThan(0.3);
+    }
+    // The binomial standard error is √(0.3 · 0.7 / n): a 90% interval of about ±0.17 at 20, ±0.034 at 500.
+    expect(small.high - small.low).toBeGreaterThan(0.25);
+    expect(large.high - large.low).toBeLessThan(0.08);
+  });
+
+  it('of ρ for a relation that keeps its order in every resample is 1 to 1', () => {
+    const xs = [1, 2, 3, 4, 5, 6, 7, 8];
+    const ys = [2, 3, 5, 7, 11, 13, 17, 19];
+    expect(bootstrapInterval(xs.length, (draw) => spearman(draw.map((k) => xs[k]!), draw.map((k) => ys[k]!)))).toEqual({ low: 1, high: 1 });
+  });
+
+  it('is null where the figure is undefined on most resamples, or with fewer than two observations', () => {
+    expect(bootstrapInterval(10, () => null)).toBeNull();
+    expect(bootstrapInterval(1, () => 1)).toBeNull();
   });
 });

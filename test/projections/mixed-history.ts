@@ -1,5 +1,6 @@
 // A mixed history of real events as the product writes them, the same every time: for tests that rebuild read
 // models from what a live product logs, and for bench:store (which writes it straight into the log).
+import { seededRandom } from '../../src/seeded-random.ts';
 import { cardGradedData, gradedCard } from '../cards/graded-card-fixture.ts';
 
 export interface HistoryEvent {
@@ -9,18 +10,6 @@ export interface HistoryEvent {
   data: unknown;
 }
 
-/** A small deterministic generator, so every run replays the same history. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * About `events` events of a live product: users registering and signing in, cards graded and most of them saved
  * (a few as samples), a daily price for saved cards, guests' cards claimed at sign-in, deletes, achievement
@@ -28,7 +17,7 @@ function random(seed: number): () => number {
  * The same history for the same `events` and `seed`. Returns how many events of each type.
  */
 export async function mixedHistory(events: number, write: (events: HistoryEvent[]) => Promise<void>, seed = 42): Promise<Record<string, number>> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const hexDigits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 16).toString(16)).join('');
   const randomUUID = () => `${hexDigits(8)}-${hexDigits(4)}-4${hexDigits(3)}-8${hexDigits(3)}-${hexDigits(12)}`;

@@ -2,6 +2,7 @@
 // agreement figures against a professional grade, the best constant guess, quantiles, isotonic regression and a
 // sign-constrained (non-negative) ridge regression. Written out here rather than pulled from a package: each is a
 // few lines, and the calibration's figures must be exactly reproducible from the code in the repository.
+import { seededRandom } from '../../seeded-random.ts';
 
 /** Ranks 1..n, ties sharing the mean of the ranks they span (what Spearman's ρ with ties needs). */
 export function averageRanks(values: readonly number[]): number[] {
@@ -205,6 +206,32 @@ export function nonNegativeRidge(rows: readonly (readonly number[])[], ys: reado
     if (largestStep < 1e-12 && Math.abs(shift) < 1e-12) break;
   }
   return { intercept, weights };
+}
+
+/**
+ * A percentile bootstrap interval of a statistic over n paired observations: the statistic recomputed on `draws`
+ * resamples of the n indices (drawn with replacement by a seeded generator, so the same call gives the same interval)
+ * and the interval between its (1 − level) / 2 and (1 + level) / 2 quantiles. It says how far a figure measured on
+ * a few dozen photos could move on another few dozen from the same sources: a change smaller than the interval's
+ * width is not yet told from chance. Resamples on which the statistic is undefined (null: a constant side) are skipped;
+ * null when fewer than half of them define it.
+ */
+export function bootstrapInterval(
+  n: number,
+  statistic: (indices: readonly number[]) => number | null,
+  { draws = 2000, level = 0.9, seed = 1 }: { draws?: number; level?: number; seed?: number } = {},
+): { low: number; high: number } | null {
+  if (n < 2) return null;
+  const random = seededRandom(seed);
+  const values: number[] = [];
+  const indices = new Array<number>(n);
+  for (let d = 0; d < draws; d++) {
+    for (let i = 0; i < n; i++) indices[i] = Math.floor(random() * n);
+    const value = statistic(indices);
+    if (value !== null && Number.isFinite(value)) values.push(value);
+  }
+  if (values.length < draws / 2) return null;
+  return { low: quantile(values, (1 - level) / 2), high: quantile(values, (1 + level) / 2) };
 }
 
 /** Rounds to a fixed number of decimals, half away from zero after dropping binary noise: same input, same digits. */

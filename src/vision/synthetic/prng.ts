@@ -1,19 +1,17 @@
+import { seededRandom } from '../../seeded-random.ts';
+
 /** A small seeded generator (mulberry32): the same seed draws the same card, on every machine. */
 export class Prng {
-  private state: number;
+  private readonly uniform: () => number;
   private spareGaussian: number | null = null;
 
   constructor(seed: number) {
-    this.state = seed >>> 0 || 0x9e3779b9;
+    this.uniform = seededRandom(seed >>> 0 || 0x9e3779b9);
   }
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.uniform();
   }
 
   range(min: number, max: number): number {
