@@ -12,7 +12,7 @@ import { measureGradedPhotos, DEFAULT_GRADED_DIR, repoRoot } from '../bench/grad
 import type { GradedPhoto } from '../bench/graded-photos.ts';
 import { gradeSide } from '../src/domain/grading/side-grades.ts';
 import type { FitRow } from '../src/domain/grading/fit-psa-estimate.ts';
-import { fitPsaModel, MIN_PHOTOS_PER_STEP, RIDGE_LAMBDA } from '../src/domain/grading/fit-psa-estimate.ts';
+import { crossValidateWholeFit, fitPsaModel, MIN_PHOTOS_PER_STEP, RIDGE_LAMBDA } from '../src/domain/grading/fit-psa-estimate.ts';
 import type { CalibrationFigures, PsaCalibration } from '../src/domain/grading/psa-estimate.ts';
 import { FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, sideFeatures, toHalfGrade } from '../src/domain/grading/psa-estimate.ts';
 import type { AgreementFigures } from '../src/domain/grading/statistics.ts';
@@ -59,11 +59,17 @@ const calibration: PsaCalibration = {
       `npm run fit:grades on ${path.basename(dir)}/labels.json: PSA grade regressed on ${PSA_FEATURE_NAMES.length} wear features ` +
       `(${PSA_FEATURE_NAMES.join(', ')}) with every weight >= 0 (ridge, lambda ${RIDGE_LAMBDA} on standardised features), ` +
       `the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least ${MIN_PHOTOS_PER_STEP} photos); ` +
-      `range = 10th-90th percentile of leave-one-out misses, confidence ceiling = their within-one share, and whether the estimate beats the constant guess, each under and from ${FULL_DETAIL_PX_PER_MM} px/mm apart; ` +
+      `whether the measurements' leave-one-out estimates beat the constant guess, under and from ${FULL_DETAIL_PX_PER_MM} px/mm apart (a class whose did not answers the guess); ` +
+      'range = 10th-90th percentile of the leave-one-out misses of what each class answers, confidence ceiling = their within-one share; ' +
       'figures leave-one-out against the best constant guess (the median grade of all the photos).',
   },
   model,
-  crossValidated: { estimate: rounded(crossValidation.estimate), constantGuess: rounded(crossValidation.constantGuess), engineOverallGrade: rounded(engineOverall) },
+  crossValidated: {
+    estimate: rounded(crossValidation.estimate),
+    measurementsAlone: rounded(crossValidation.measurementsAlone),
+    constantGuess: rounded(crossValidation.constantGuess),
+    engineOverallGrade: rounded(engineOverall),
+  },
 };
 
 const line = (name: string, f: AgreementFigures | CalibrationFigures) =>
@@ -96,6 +102,9 @@ function uncertainty(index: readonly number[], constant: number): string {
 
 console.log('leave-one-out, all graded photos:');
 console.log(line('psaEstimate', crossValidation.estimate));
+console.log(line('  measurements alone', crossValidation.measurementsAlone));
+// Which classes answer the guess is chosen on these same photos; left out with each photo, the choice too:
+console.log(line('  the whole fit left out', crossValidateWholeFit(rows)));
 console.log(line('best constant (median)', crossValidation.constantGuess));
 console.log(uncertainty(truths.map((_, i) => i), bestConstantGuess(truths)));
 console.log(line('engine overallGrade', engineOverall));

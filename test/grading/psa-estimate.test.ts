@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SideMeasurement } from '../../src/contracts/measurement.ts';
 import { gradeCard } from '../../src/domain/grading/index.ts';
 import type { FitRow } from '../../src/domain/grading/fit-psa-estimate.ts';
-import { crossValidate, fitPsaModel } from '../../src/domain/grading/fit-psa-estimate.ts';
+import { crossValidate, crossValidateWholeFit, fitPsaModel } from '../../src/domain/grading/fit-psa-estimate.ts';
 import { PSA_CALIBRATION } from '../../src/domain/grading/psa-calibration.ts';
 import type { PsaFeatureName, PsaModel } from '../../src/domain/grading/psa-estimate.ts';
 import { CAN_TELL_CONFIDENCE, estimatePsaGrade, FULL_DETAIL_PX_PER_MM, PSA_FEATURE_NAMES, psaConfidence, sideFeatures } from '../../src/domain/grading/psa-estimate.ts';
@@ -17,6 +17,7 @@ const weights = (overrides: Partial<Record<PsaFeatureName, number>>) =>
 
 /** A model as a fit could give it, with every feature mattering, that can tell. */
 const MODEL: PsaModel = {
+  constantGuess: 8,
   centeringWhenNotMeasurable: 5,
   weights: weights({ centeringOffset: 0.05, worstCorner: 0.6, otherCorners: 0.2, edgeWhitening: 0.3, deepestNick: 0.3, scratches: 0.4, spots: 0.3, printLine: 0.5, crease: 3 }),
   scoreToGrade: [
@@ -122,6 +123,15 @@ describe('the PSA estimate', () => {
     const sharp = estimatePsaGrade({ front: at(12, side({}), 1) }, fullDetailOnlyFixed);
     expect(sharp.canTell).toBe(false);
     expect(sharp.reason).toMatch(/fixed guess/);
+    // Its answer is then that guess, whatever the measurements: the grade PSA most likely gives where they tell nothing.
+    const answers = ([{}, { corners: { topLeft: 3 } }, { scratchLengthMm: 60, crease: true }] satisfies SideOptions[]).map((options) =>
+      estimatePsaGrade({ front: at(12, side(options), 1) }, fullDetailOnlyFixed),
+    );
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]!.grade).toBe(fullDetailOnlyFixed.constantGuess);
+    // Its range is the class's misses about the guess: 8 − 0.8 and 8 + 0.9, to the half grades round them.
+    expect([answers[0]!.low, answers[0]!.high]).toEqual([7, 9]);
+    expect(estimatePsaGrade({ front: at(12, side({ crease: true }), 1) }, MODEL).grade).toBeLessThan(MODEL.constantGuess);
     // The other class keeps its own answer: a coarse photo of the same card can tell where its class beat the guess.
     const coarseCanTell: PsaModel = { ...fullDetailOnlyFixed, byResolution: { ...fullDetailOnlyFixed.byResolution, coarse: { ...MODEL.byResolution.coarse, withinOne: 1 } } };
     expect(estimatePsaGrade({ front: at(9, side({}), 1) }, coarseCanTell).canTell).toBe(true);
@@ -224,13 +234,27 @@ describe('fitting the estimate', () => {
     // Coarse photos whose grades follow the wear; full-detail ones whose grades run against it (what a measurement
     // misread at one resolution looks like to the fit).
     const rows = syntheticRows(90).map((row, i) => (i % 3 === 0 ? { ...row, pxPerMm: 12, truth: 11 - row.truth } : { ...row, pxPerMm: 6 }));
-    const { model } = fitPsaModel(rows);
+    const { model, crossValidation } = fitPsaModel(rows);
     expect(model.byResolution.coarse.beatsConstantGuess).toBe(true);
     expect(model.byResolution.fullDetail.beatsConstantGuess).toBe(false);
     expect(model.byResolution.fullDetail.withinOne).toBeLessThan(model.byResolution.coarse.withinOne);
     const sharpPhoto = estimatePsaGrade({ front: at(12, side({ corners: { topLeft: 1 } }), 1) }, model);
     expect(sharpPhoto.canTell).toBe(false);
     expect(sharpPhoto.reason).toMatch(/fixed guess/);
+    // That class answers the guess (the median grade of all the photos), and the figures are of those answers: better
+    // than the measurements' own there, as the class's measurements did worse than the guess.
+    const truths = rows.map((r) => r.truth).sort((a, b) => a - b);
+    expect(model.constantGuess).toBe(truths[Math.floor((truths.length - 1) / 2)]);
+    expect(sharpPhoto.grade).toBe(model.constantGuess);
+    expect(crossValidation.estimate.meanAbsError).toBeLessThan(crossValidation.measurementsAlone.meanAbsError);
+  });
+
+  it('left out as a whole (which classes answer the guess chosen without the photo too) does as well on a relationship that holds', () => {
+    const rows = syntheticRows(45);
+    const whole = crossValidateWholeFit(rows);
+    expect(whole.count).toBe(45);
+    expect(whole.spearman!).toBeGreaterThan(0.8);
+    expect(Math.abs(whole.meanAbsError - fitPsaModel(rows).crossValidation.estimate.meanAbsError)).toBeLessThan(0.3);
   });
 
   it('is deterministic: the same rows give the same model', () => {

@@ -10,7 +10,8 @@ import { agreementFigures, bestConstantGuess, isotonicBlocks, median, mergeSmall
 //   2. the score's map to PSA's scale: isotonic (never rising) regression of the grade on the score, kept as knots.
 // Cross-validated leave-one-out: each photo is estimated by a model fitted without it, and the range, the confidence,
 // whether the estimate may claim to tell (each per resolution class) and the figures the calibration file states come
-// from those estimates only.
+// from those estimates only. Where a resolution class's estimates did not beat the best constant guess, that class
+// answers the guess: its range, confidence and figures are then the guess's.
 
 /** Ridge penalty on standardised features: with ~60–80 photos it shrinks each weight by roughly a tenth, which keeps
  * nine features from chasing the noise of a few photos. */
@@ -68,6 +69,8 @@ export function fitCore(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): CoreMod
 export interface CrossValidation {
   /** Half-grade estimates, each from a model fitted without that photo, against PSA's grades. */
   estimate: AgreementFigures;
+  /** The same from the measurements everywhere, the constant guess nowhere (crossValidate's own estimate). */
+  measurementsAlone: AgreementFigures;
   /**
    * The best constant guess, judged the same way: the median of all the photos' grades, the in-sample best constant,
    * as bench:graded states it. Not the median of the others: leaving a photo out pushes that median away from it
@@ -86,7 +89,8 @@ export function crossValidate(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): C
   });
   const truths = rows.map((r) => r.truth);
   const constant = bestConstantGuess(truths);
-  return { estimate: agreementFigures(outOfFold.map(toHalfGrade), truths), constantGuess: agreementFigures(truths.map(() => constant), truths), outOfFold };
+  const estimate = agreementFigures(outOfFold.map(toHalfGrade), truths);
+  return { estimate, measurementsAlone: estimate, constantGuess: agreementFigures(truths.map(() => constant), truths), outOfFold };
 }
 
 /**
@@ -105,20 +109,34 @@ function calibrationOf(rows: readonly FitRow[], outOfFold: readonly number[], co
   };
 }
 
-/** The whole fit: the model on every row, and per resolution class its range, confidence ceiling and whether it can tell, from the cross-validation. */
+/**
+ * The whole fit: the model on every row; per resolution class, from the cross-validation, whether its measurements
+ * beat the constant guess and, as the class then answers (the measurements, or the guess), its range and confidence
+ * ceiling; and the figures of those answers.
+ */
 export function fitPsaModel(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): { model: PsaModel; crossValidation: CrossValidation } {
   const core = fitCore(rows, lambda);
-  const crossValidation = crossValidate(rows, lambda);
+  const measured = crossValidate(rows, lambda);
   const constant = bestConstantGuess(rows.map((r) => r.truth));
-  const pooled = calibrationOf(rows, crossValidation.outOfFold, constant);
-  const classCalibration = (wanted: ResolutionClass) => {
-    const own = rows.map((r, i) => (resolutionClass(r.pxPerMm) === wanted ? i : -1)).filter((i) => i >= 0);
-    if (own.length < MIN_ROWS_FOR_OWN_FIGURES) return pooled;
-    return calibrationOf(
-      own.map((i) => rows[i]!),
-      own.map((i) => crossValidation.outOfFold[i]!),
+  const classOf = (wanted: ResolutionClass) => rows.map((r, i) => (resolutionClass(r.pxPerMm) === wanted ? i : -1)).filter((i) => i >= 0);
+  const calibrationOver = (index: readonly number[], outOfFold: readonly number[]) =>
+    calibrationOf(
+      index.map((i) => rows[i]!),
+      index.map((i) => outOfFold[i]!),
       constant,
     );
+  const everyRow = rows.map((_, i) => i);
+  // Whether each class's measurements beat the guess: on its own photos, or the pooled answer where it has too few.
+  const beats = (wanted: ResolutionClass) => {
+    const own = classOf(wanted);
+    return calibrationOver(own.length < MIN_ROWS_FOR_OWN_FIGURES ? everyRow : own, measured.outOfFold).beatsConstantGuess;
+  };
+  const answersMeasured = { fullDetail: beats('fullDetail'), coarse: beats('coarse') };
+  const outOfFold = rows.map((r, i) => (answersMeasured[resolutionClass(r.pxPerMm)] ? measured.outOfFold[i]! : constant));
+  const classCalibration = (wanted: ResolutionClass): ResolutionCalibration => {
+    const own = classOf(wanted);
+    const figures = calibrationOver(own.length < MIN_ROWS_FOR_OWN_FIGURES ? everyRow : own, outOfFold);
+    return { ...figures, beatsConstantGuess: answersMeasured[wanted] };
   };
   const weights = {} as Record<PsaFeatureName, number>;
   for (const name of PSA_FEATURE_NAMES) weights[name] = roundTo(core.weights[name], 4);
@@ -127,6 +145,29 @@ export function fitPsaModel(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): { m
     weights,
     scoreToGrade: core.scoreToGrade.map(([score, grade]) => [roundTo(score, 4), roundTo(grade, 2)] as const),
     byResolution: { fullDetail: classCalibration('fullDetail'), coarse: classCalibration('coarse') },
+    constantGuess: constant,
   };
-  return { model, crossValidation };
+  const truths = rows.map((r) => r.truth);
+  return {
+    model,
+    crossValidation: { ...measured, estimate: agreementFigures(outOfFold.map(toHalfGrade), truths), outOfFold },
+  };
+}
+
+/**
+ * Leave-one-out of the whole fit, the choice of which classes answer the guess included: each photo estimated as the
+ * shipped estimate would estimate it, by everything fitPsaModel does fitted without it. fitPsaModel's own figures
+ * choose that from all the photos, the one left out among them; these do not, so they say what to expect on photos
+ * the calibration has never seen. It fits n × n models: seconds on a hundred photos, for the fitting script.
+ */
+export function crossValidateWholeFit(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): AgreementFigures {
+  const estimates = rows.map((row, i) => {
+    const { model } = fitPsaModel(
+      rows.filter((_, k) => k !== i),
+      lambda,
+    );
+    if (!model.byResolution[resolutionClass(row.pxPerMm)].beatsConstantGuess) return model.constantGuess;
+    return rawPsaGrade(imputed(row, model.centeringWhenNotMeasurable), model);
+  });
+  return agreementFigures(estimates.map(toHalfGrade), rows.map((r) => r.truth));
 }

@@ -27,7 +27,7 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     ],
     "date": "2026-11-29",
     "engineVersion": "001035e13bed",
-    "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); range = 10th-90th percentile of leave-one-out misses, confidence ceiling = their within-one share, and whether the estimate beats the constant guess, each under and from 10 px/mm apart; figures leave-one-out against the best constant guess (the median grade of all the photos)."
+    "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); whether the measurements' leave-one-out estimates beat the constant guess, under and from 10 px/mm apart (a class whose did not answers the guess); range = 10th-90th percentile of the leave-one-out misses of what each class answers, confidence ceiling = their within-one share; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
     "centeringWhenNotMeasurable": 7.55,
@@ -74,9 +74,9 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     ],
     "byResolution": {
       "fullDetail": {
-        "below": -1.14,
-        "above": 2.22,
-        "withinOne": 0.63,
+        "below": -1,
+        "above": 2,
+        "withinOne": 0.74,
         "beatsConstantGuess": false
       },
       "coarse": {
@@ -85,10 +85,19 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
         "withinOne": 0.29,
         "beatsConstantGuess": true
       }
-    }
+    },
+    "constantGuess": 8
   },
   "crossValidated": {
     "estimate": {
+      "count": 69,
+      "spearman": 0.495,
+      "exact": 0.217,
+      "withinOne": 0.522,
+      "withinTwo": 0.754,
+      "meanAbsError": 1.71
+    },
+    "measurementsAlone": {
       "count": 69,
       "spearman": 0.358,
       "exact": 0.217,

@@ -99,6 +99,12 @@ export interface PsaModel {
    * own class, since what the measurements say about a PSA grade depends on the detail they were read at.
    */
   byResolution: Readonly<Record<ResolutionClass, ResolutionCalibration>>;
+  /**
+   * The best constant guess on the photos it was fitted on (their median PSA grade). Where a resolution class's
+   * measurements did not beat it, the grade PSA most likely gives a card photographed so is this guess, not the
+   * measurements' answer: the estimate gives it, and says it cannot tell.
+   */
+  constantGuess: number;
 }
 
 /** Photos at full detail (FULL_DETAIL_PX_PER_MM and more) and coarse ones. */
@@ -115,7 +121,10 @@ export interface ResolutionCalibration {
   readonly above: number;
   /** Share of the estimates within one grade of PSA's: the confidence's ceiling. */
   readonly withinOne: number;
-  /** Whether the estimates beat the best constant guess (mean |Δ|) on these photos; without that, it never claims to tell. */
+  /**
+   * Whether the measurements' estimates beat the best constant guess (mean |Δ|) on these photos; without that, the
+   * estimate is the constant guess and never claims to tell (the range and within-one share are then the guess's).
+   */
   readonly beatsConstantGuess: boolean;
 }
 
@@ -158,18 +167,17 @@ export function psaConfidence(model: Pick<PsaModel, 'byResolution'>, pxPerMm: nu
 }
 
 export function estimatePsaGrade(sides: { front: SideMeasurement; back?: SideMeasurement }, model: PsaModel = PSA_CALIBRATION.model): PsaEstimate {
-  const features = psaFeatures(sides, model.centeringWhenNotMeasurable);
-  const raw = rawPsaGrade(features, model);
-  const grade = toHalfGrade(raw);
   const { pxPerMm, measurementConfidence } = photoEvidence(sides);
   const resolution = resolutionClass(pxPerMm);
   const calibration = model.byResolution[resolution];
+  const raw = calibration.beatsConstantGuess ? rawPsaGrade(psaFeatures(sides, model.centeringWhenNotMeasurable), model) : model.constantGuess;
+  const grade = toHalfGrade(raw);
   const low = Math.min(grade, floorHalf(raw + calibration.below));
   const high = Math.max(grade, ceilHalf(raw + calibration.above));
   const confidence = psaConfidence(model, pxPerMm, measurementConfidence);
   let reason: string | null = null;
   if (!calibration.beatsConstantGuess)
-    reason = 'On professionally graded photos with this much detail, the measurements have not yet predicted PSA grades better than a fixed guess.';
+    reason = `On professionally graded photos with this much detail, the measurements have not yet predicted PSA grades better than a fixed guess (PSA ${model.constantGuess}, the middle grade of those photos), which the estimate then gives.`;
   else if (confidence < CAN_TELL_CONFIDENCE)
     reason = resolution === 'coarse'
       ? `The photo shows the card at ${roundTo(pxPerMm, 1)} px/mm, too coarse for the corners, edges and surface that decide a PSA grade.`
@@ -188,8 +196,11 @@ export interface PsaCalibration {
     method: string;
   };
   model: PsaModel;
-  /** Leave-one-out figures against PSA: the estimate, the best constant guess, and the engine's own overall grade. */
-  crossValidated: Readonly<Record<'estimate' | 'constantGuess' | 'engineOverallGrade', Readonly<CalibrationFigures>>>;
+  /**
+   * Leave-one-out figures against PSA: the estimate as it answers (the constant guess where its class did not beat
+   * it), the measurements' own answers everywhere, the best constant guess, and the engine's own overall grade.
+   */
+  crossValidated: Readonly<Record<'estimate' | 'measurementsAlone' | 'constantGuess' | 'engineOverallGrade', Readonly<CalibrationFigures>>>;
 }
 
 /** The cross-validated figures a calibration ships with: the agreement figures of statistics.ts. */

@@ -4,7 +4,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 
 /** How the PSA estimate is made (src/domain/grading/psa-estimate.ts, GRADING.md §2b), in a collector's words. */
 export const PSA_ESTIMATE_EXPLANATION =
-  'What a PSA grader would most likely give this card, estimated from our own measurements only (never from a slab label): the measured corner, edge, surface and centering wear add up to a wear score, and a scale fitted on photos of cards PSA graded turns that score into a PSA grade. The range held PSA’s grade about four times in five on photos the scale was not fitted on. When the photo is too coarse, the measurements too uncertain, or the scale has not yet beaten a fixed guess on photos as detailed as this one, it says it cannot tell.';
+  'What a PSA grader would most likely give this card, estimated from our own measurements only (never from a slab label): the measured corner, edge, surface and centering wear add up to a wear score, and a scale fitted on photos of cards PSA graded turns that score into a PSA grade. The range held PSA’s grade about four times in five on photos the scale was not fitted on. When the photo is too coarse, the measurements too uncertain, or the scale has not yet beaten a fixed guess on photos as detailed as this one (it then answers that guess), it says it cannot tell.';
 
 /** Confidence in words: above 0.7 high, above 0.55 moderate, else low (under 0.4 the estimate cannot tell). */
 export function psaConfidenceWords(confidence: number): string {
