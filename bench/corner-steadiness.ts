@@ -10,12 +10,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Point } from '../src/contracts/measurement.ts';
 import { formatOfQuad } from '../src/vision/card-formats.ts';
-import { measureCorners } from '../src/vision/corners.ts';
 import { decodeImage } from '../src/vision/decode.ts';
 import { normaliseExposure } from '../src/vision/exposure.ts';
 import { cardPxPerMm } from '../src/vision/geometry.ts';
 import type { DecodedImage } from '../src/vision/image.ts';
-import { warpRim } from '../src/vision/measure-side.ts';
+import { cornersAround, warpRim } from '../src/vision/measure-side.ts';
 import { backgroundNoise, outlineRiseMm, rimStartMm } from '../src/vision/rim.ts';
 import { MEASURE_MAX_SIDE } from '../src/workers/grading/index.ts';
 import { DEFAULT_GRADED_DIR, measureGradedPhotos } from './graded-photos.ts';
@@ -35,12 +34,12 @@ const MAX_PIXELS = 60_000_000;
 const dir = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_GRADED_DIR);
 const { photos, engine } = await measureGradedPhotos(dir);
 
-/** The four corners' defectMm read from `quad` as measureSide reads them (its rim, its corner step). */
+/** The four corners' defectMm read from `quad` as measureSide reads them (its rim, its corner step, its readings round the outline). */
 function cornerReadings(image: DecodedImage, quad: readonly Point[]): number[] {
   const format = formatOfQuad(quad);
   const sourcePxPerMm = cardPxPerMm(quad, format);
   const rim = warpRim(image, quad, format, sourcePxPerMm);
-  return measureCorners(rim, rimStartMm(outlineRiseMm(rim)), backgroundNoise(rim), sourcePxPerMm, format.dieCutRadiiMm).corners.map((c) => c.defectMm);
+  return cornersAround(image, quad, format, sourcePxPerMm, { rim, rimStart: rimStartMm(outlineRiseMm(rim)), noise: backgroundNoise(rim) }).corners.map((c) => c.defectMm);
 }
 
 console.log(`bench:corner-steadiness ${dir}: engine ${engine}; outline moved ±0.5 px along each axis; unsteady: readings spanning more than ${UNSTEADY_SPAN_MM} mm`);

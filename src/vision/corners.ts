@@ -2,12 +2,13 @@ import type { CornerMeasurement, CornerName, Defect } from '../contracts/measure
 import { backgroundBeside } from './background-beside.ts';
 import { CARD_CORNER_RADIUS_MM, CORNER_NAMES, CORNER_ZONE_MM, cornerOutline } from './card-outline.ts';
 import type { OutlineSample } from './card-outline.ts';
-import type { FlatCard } from './flatten.ts';
+import type { FlatCard, RegionMm } from './flatten.ts';
+import type { CardSize } from './card-formats.ts';
 import { mmToPx } from './flatten.ts';
 import { round } from './geometry.ts';
 import { CORNER_WEAR_VISIBLE_PX } from './quality.ts';
 import { sampleRgb } from './image.ts';
-import { OUTLINE_BLEND_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineReading, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
+import { CORNER_SQUARE_MM, OUTLINE_BLEND_MM, RIM_BAND_INSIDE_MM, RIM_BAND_OUTSIDE_MM, RIM_EDGE_BAND_OUTSIDE_MM, RIM_TO_MM, RING_FROM_MM, RING_TO_MM, canSeeWhitening, outlineReading, referenceColour, whitenedRuns, whiteningScore } from './rim.ts';
 import type { BandBackground, ReferenceColour } from './rim.ts';
 
 const STEP_MM = 0.05;
@@ -51,9 +52,40 @@ export interface CornerReport {
 
 /**
  * GRADING.md §1.6 for the four corners: fray against the corner its format's die cut (`dieCutRadiiMm`, the radii
- * its dies cut: card-formats.ts), whitening along the rim.
+ * its dies cut: card-formats.ts), whitening along the rim. Read on each of `flats`, the rim warped from the card's
+ * outline first and then from the outline moved within its uncertainty (measure-side.ts): each corner's fray and
+ * whitening are the means of those readings, its defects drawn where a reading found them, at those means.
  */
-export function measureCorners(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number, dieCutRadiiMm: readonly number[]): CornerReport {
+export function measureCorners(flats: readonly FlatCard[], rimStart: number | null, noise: number, sourcePxPerMm: number, dieCutRadiiMm: readonly number[]): CornerReport {
+  const readings = flats.map((flat) => readCorners(flat, rimStart, noise, sourcePxPerMm, dieCutRadiiMm));
+  const [found] = readings;
+  if (found === undefined) throw new Error('measureCorners needs the rim warped from the outline at least once');
+  const mean = (values: number[]) => round(values.reduce((sum, v) => sum + v, 0) / values.length);
+  const corners: CornerMeasurement[] = [];
+  const defects: Defect[] = [];
+  found.corners.forEach(({ corner, whitenedMm: whitenedFound }, k) => {
+    const frayMm = mean(readings.map((r) => r.corners[k]!.frayMm));
+    // Whitening where the found outline sees the rim (not white, not too blurred), over the readings that see it too.
+    const seen = readings.map((r) => r.corners[k]!.whitenedMm).filter((w) => w !== null);
+    const whitenedMm = whitenedFound === null ? null : mean(seen);
+    corners.push({ corner, frayMm, whitenedMm, defectMm: round(Math.max(frayMm, whitenedMm ?? 0)) });
+    // Each defect drawn where a reading found it (all readings share the card's millimetres), at the mean size.
+    const drawn = (kind: Defect['kind']) => readings.map((r) => r.defects.find((d) => d.kind === kind && d.location === corner)).find((d) => d !== undefined);
+    const fray = frayMm >= found.minFrayMm[k]! ? drawn('corner-fray') : undefined;
+    if (fray) defects.push({ ...fray, sizeMm: frayMm, depthMm: frayMm });
+    const whitening = whitenedMm !== null && whitenedMm >= WHITENING_DEFECT_MM ? drawn('corner-whitening') : undefined;
+    if (whitening) defects.push({ ...whitening, sizeMm: whitenedMm!, lengthMm: whitenedMm! });
+  });
+  return { cornerStyle: found.cornerStyle, corners, defects };
+}
+
+/**
+ * One reading of the corners, from one warp of the rim: the background beside each, its sides, the die its corners
+ * follow, and each corner's fray and whitening against it, with the fray the corner's own outline lets be told from
+ * noise. Everything is read again on each warp: where the corners lie between two dies' arcs, the mean of the readings
+ * weighs the two as the outline's uncertainty does, rather than a half-pixel deciding between them.
+ */
+function readCorners(flat: FlatCard, rimStart: number | null, noise: number, sourcePxPerMm: number, dieCutRadiiMm: readonly number[]): CornerReport & { minFrayMm: number[] } {
   // Each corner's profiles are measured against the background read over a band beside its two sides, not their own
   // first samples, which a ruling of notebook paper just outside the card can fill (background-beside.ts).
   const backgrounds = new Map(CORNER_NAMES.map((corner) => [corner, { colour: backgroundBeside(flat, cornerOutline(corner, 0, SIDE_READ_TO_MM, BACKGROUND_STEP_MM, flat)), until: BACKGROUND_UNTIL }] as const));
@@ -61,15 +93,41 @@ export function measureCorners(flat: FlatCard, rimStart: number | null, noise: n
   const radius = dieCutRadius(nominalRadius(flat, noise, sides, backgrounds), dieCutRadiiMm);
   const corners: CornerMeasurement[] = [];
   const defects: Defect[] = [];
+  const minFrayMm: number[] = [];
   const visibleWear = Math.max(FRAY_DEFECT_MM, CORNER_WEAR_VISIBLE_PX / sourcePxPerMm);
   for (const corner of CORNER_NAMES) {
     const readings = sides.get(corner)!;
-    const minFrayMm = visibleWear + FRAY_UNCERTAINTY_SIGMAS * outlineScatter(readings, radius);
-    const result = measureCorner(flat, corner, radius, sideOffsets(readings, radius), rimStart, noise, minFrayMm, backgrounds.get(corner)!);
+    minFrayMm.push(visibleWear + FRAY_UNCERTAINTY_SIGMAS * outlineScatter(readings, radius));
+    const result = measureCorner(flat, corner, radius, sideOffsets(readings, radius), rimStart, noise, minFrayMm.at(-1)!, backgrounds.get(corner)!);
     corners.push(result.measurement);
     defects.push(...result.defects);
   }
-  return { cornerStyle: radius >= ROUNDED_FROM_MM ? 'rounded' : 'square', corners, defects };
+  return { cornerStyle: radius >= ROUNDED_FROM_MM ? 'rounded' : 'square', corners, defects, minFrayMm };
+}
+
+/**
+ * The parts of the rim of a card of `size` that reading its corners takes: each corner's square, and its two sides as
+ * far along as the border's colour is read (BORDER_STRETCH_TO_MM), across the rim's band. A reading of the corners
+ * alone warps only these.
+ */
+export function cornerRegions(size: CardSize): RegionMm[] {
+  const o = RIM_BAND_OUTSIDE_MM;
+  const e = RIM_EDGE_BAND_OUTSIDE_MM;
+  const i = RIM_BAND_INSIDE_MM;
+  const c = CORNER_SQUARE_MM;
+  const along = BORDER_STRETCH_TO_MM + STEP_MM * 4;
+  const { widthMm: w, heightMm: h } = size;
+  return [
+    ...[0, w].flatMap((x) => [0, h].map((y) => ({ x0: x === 0 ? -o : w - c, y0: y === 0 ? -o : h - c, x1: x === 0 ? c : w + o, y1: y === 0 ? c : h + o }))),
+    ...[0, h].flatMap((y) => [
+      { x0: -e, y0: y === 0 ? -e : h - i, x1: along, y1: y === 0 ? i : h + e },
+      { x0: w - along, y0: y === 0 ? -e : h - i, x1: w + e, y1: y === 0 ? i : h + e },
+    ]),
+    ...[0, w].flatMap((x) => [
+      { x0: x === 0 ? -e : w - i, y0: -e, x1: x === 0 ? i : w + e, y1: along },
+      { x0: x === 0 ? -e : w - i, y0: h - along, x1: x === 0 ? i : w + e, y1: h + e },
+    ]),
+  ];
 }
 
 /** Corner radii tried when fitting the card's own: square to a little over the 3 mm of trading-card-game cards. */
@@ -282,19 +340,25 @@ function measureCorner(
   return { measurement: { corner, frayMm, whitenedMm, defectMm }, defects };
 }
 
-/** Colours along the inward normal at an outline point, from OUTSIDE_MM outside to INSIDE_MM inside, every STEP_MM. */
+const PROFILE_COUNT = Math.round((OUTSIDE_MM + INSIDE_MM) / STEP_MM) + 1;
+/** One profile's colours, filled afresh by each profileAlong: every caller reads it before asking for the next. */
+const profileScratch = new Float64Array(PROFILE_COUNT * 3);
+const colourScratch = new Float64Array(3);
+
+/**
+ * Colours along the inward normal at an outline point, from OUTSIDE_MM outside to INSIDE_MM inside, every STEP_MM.
+ * The profile is a shared buffer, valid until the next call: the corners are read thousands of profiles at a time.
+ */
 function profileAlong(flat: FlatCard, point: OutlineSample): { profile: Float64Array; count: number } {
-  const count = Math.round((OUTSIDE_MM + INSIDE_MM) / STEP_MM) + 1;
-  const profile = new Float64Array(count * 3);
-  const colour = new Float64Array(3);
-  for (let i = 0; i < count; i++) {
+  const profile = profileScratch;
+  for (let i = 0; i < PROFILE_COUNT; i++) {
     const t = i * STEP_MM - OUTSIDE_MM;
-    sampleRgb(flat, mmToPx(flat, point.x + point.nx * t), mmToPx(flat, point.y + point.ny * t), colour);
-    profile[i * 3] = colour[0]!;
-    profile[i * 3 + 1] = colour[1]!;
-    profile[i * 3 + 2] = colour[2]!;
+    sampleRgb(flat, mmToPx(flat, point.x + point.nx * t), mmToPx(flat, point.y + point.ny * t), colourScratch);
+    profile[i * 3] = colourScratch[0]!;
+    profile[i * 3 + 1] = colourScratch[1]!;
+    profile[i * 3 + 2] = colourScratch[2]!;
   }
-  return { profile, count };
+  return { profile, count: PROFILE_COUNT };
 }
 
 /** Whitening score at one outline point (0 where the outline is not seen). */

@@ -1,6 +1,7 @@
 import type { Defect, Point, SideMeasurement, SideName } from '../contracts/measurement.ts';
 import { measureCentering } from './centering.ts';
-import { measureCorners } from './corners.ts';
+import { cornerRegions, measureCorners } from './corners.ts';
+import type { CornerReport } from './corners.ts';
 import { measureEdges } from './edges.ts';
 import { normaliseExposure } from './exposure.ts';
 import { findCard } from './find-card.ts';
@@ -18,6 +19,17 @@ import { findInkMarks } from './ink-marks.ts';
 
 /** The flattened card keeps this much of the surroundings (the widest band the rim reads), so the outline can be seen against the background. */
 const MARGIN_MM = RIM_EDGE_BAND_OUTSIDE_MM;
+/**
+ * A card's outline is known to about half a photo pixel, and a corner's shape is read within a pixel or two of it: the
+ * corners are read again from the outline moved that far each way along each axis, and each reading is the mean of
+ * the five, so where the outline happens to fall within its own uncertainty does not decide a corner's wear.
+ */
+const OUTLINE_SHIFTS_PX: readonly (readonly [number, number])[] = [
+  [0.5, 0],
+  [-0.5, 0],
+  [0, 0.5],
+  [0, -0.5],
+];
 /** Holo and textured faces hide small scratches. */
 const TEXTURED_CONFIDENCE = 0.8;
 /** An edge whose outline cannot be told from its border's pattern hides its nicks. */
@@ -57,7 +69,7 @@ export function measureSideWithPicture(photo: DecodedImage, side: SideName, card
   const centering = measureCentering(face);
   const outlineRise = outlineRiseMm(rim);
   const noise = backgroundNoise(rim);
-  const corners = measureCorners(rim, rimStartMm(outlineRise), noise, sourcePxPerMm, format.dieCutRadiiMm);
+  const corners = cornersAround(image, quad, format, sourcePxPerMm, { rim, rimStart: rimStartMm(outlineRise), noise });
   const edges = measureEdges(rim, rimStartMm(outlineRise), noise, sourcePxPerMm);
   const picture: DecodedImage = { data: face.data, width: face.width, height: face.height, channels: 3 };
   const grid = surfaceGrid(picture, format);
@@ -84,6 +96,22 @@ export function measureSideWithPicture(photo: DecodedImage, side: SideName, card
 /** The card's rim warped from `quad` at the measuring resolution, with a margin of background round it (corners, edges, outline sharpness). */
 export function warpRim(image: DecodedImage, quad: readonly Point[], format: CardFormat, sourcePxPerMm: number): FlatCard {
   return warpCard(image, quad, format, rimPxPerMm(sourcePxPerMm), MARGIN_MM, rimRegions(format));
+}
+
+/**
+ * The four corners read as measureSide reads them: from `rim` (warped from `quad`, with its rim start and background
+ * noise) and from the rim warped again from the outline moved by each of OUTLINE_SHIFTS_PX, each corner's reading the
+ * mean of them all.
+ */
+export function cornersAround(
+  image: DecodedImage,
+  quad: readonly Point[],
+  format: CardFormat,
+  sourcePxPerMm: number,
+  { rim, rimStart, noise }: { rim: FlatCard; rimStart: number | null; noise: number },
+): CornerReport {
+  const shifted = OUTLINE_SHIFTS_PX.map(([dx, dy]) => warpCard(image, quad.map((p) => ({ x: p.x + dx, y: p.y + dy })), format, rimPxPerMm(sourcePxPerMm), MARGIN_MM, cornerRegions(format)));
+  return measureCorners([rim, ...shifted], rimStart, noise, sourcePxPerMm, format.dieCutRadiiMm);
 }
 
 /** Ink marks join the surface's spots; a small spot the surface check found inside a mark is part of it. */

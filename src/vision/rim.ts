@@ -8,8 +8,8 @@ import { chroma, colourDistance, luma } from './image.ts';
 export const RIM_BAND_OUTSIDE_MM = 0.75;
 /** Beside the straight edges the margin reaches further: the background there is read over a wider band (background-beside.ts). */
 export const RIM_EDGE_BAND_OUTSIDE_MM = 1.5;
-const RIM_BAND_INSIDE_MM = 2.5;
-const CORNER_SQUARE_MM = 7.5;
+export const RIM_BAND_INSIDE_MM = 2.5;
+export const CORNER_SQUARE_MM = 7.5;
 
 /** The parts of a card of `size` the rim measurements read, for warping only what is needed. */
 export function rimRegions(size: CardSize): RegionMm[] {

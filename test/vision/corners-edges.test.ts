@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SideMeasurement } from '../../src/contracts/measurement.ts';
-import { measureSynthetic, noisyCard } from './synthetic-photos.ts';
+import { formatOfQuad } from '../../src/vision/card-formats.ts';
+import { measureCorners } from '../../src/vision/corners.ts';
+import { normaliseExposure } from '../../src/vision/exposure.ts';
+import { findCard } from '../../src/vision/find-card.ts';
+import { cardPxPerMm } from '../../src/vision/geometry.ts';
+import { decodeImage, renderSyntheticCard } from '../../src/vision/index.ts';
+import { cornersAround, warpRim } from '../../src/vision/measure-side.ts';
+import { backgroundNoise, outlineRiseMm, rimStartMm } from '../../src/vision/rim.ts';
+import { MAX_PIXELS, measureSynthetic, noisyCard } from './synthetic-photos.ts';
 
 const rimDefects = (m: SideMeasurement) => m.defects.filter((d) => d.location !== 'surface');
 
@@ -86,6 +94,39 @@ describe('corners (GRADING.md §1.6)', () => {
     for (const corner of m.corners) expect(corner.whitenedMm).toBeNull();
     for (const edge of m.edges) expect(edge.whitenedMm).toBeNull();
     expect(rimDefects(m)).toEqual([]);
+  });
+});
+
+describe('corners read round the outline (measure-side.ts)', () => {
+  it('are the mean of the readings from the outline and from it moved half a pixel each way, drawn at those means', async () => {
+    const spec = noisyCard({ pxPerMm: 9, borderColor: '#1d3f8f', defects: [{ kind: 'whitened-corner', corner: 'topLeft', lengthMm: 1 }, { kind: 'worn-corner', corner: 'bottomRight', radiusMm: 4.5 }] });
+    const image = normaliseExposure(await decodeImage(await renderSyntheticCard(spec, 23), { maxPixels: MAX_PIXELS }));
+    const quad = findCard(image);
+    const format = formatOfQuad(quad);
+    const pxPerMm = cardPxPerMm(quad, format);
+    const rim = warpRim(image, quad, format, pxPerMm);
+    const context = { rim, rimStart: rimStartMm(outlineRiseMm(rim)), noise: backgroundNoise(rim) };
+    const around = cornersAround(image, quad, format, pxPerMm, context);
+    const single = (dx: number, dy: number) => {
+      const moved = quad.map((p) => ({ x: p.x + dx, y: p.y + dy }));
+      return measureCorners([warpRim(image, moved, format, pxPerMm)], context.rimStart, context.noise, pxPerMm, format.dieCutRadiiMm);
+    };
+    const readings = [single(0, 0), single(0.5, 0), single(-0.5, 0), single(0, 0.5), single(0, -0.5)];
+    around.corners.forEach((corner, k) => {
+      const mean = (pick: (r: (typeof readings)[number]) => number) => readings.reduce((sum, r) => sum + pick(r), 0) / readings.length;
+      expect(corner.frayMm).toBeCloseTo(mean((r) => r.corners[k]!.frayMm), 2);
+      expect(corner.whitenedMm!).toBeCloseTo(mean((r) => r.corners[k]!.whitenedMm!), 2);
+    });
+    // The whitened and the worn corner are drawn, each at its mean size; the clean corners are not.
+    const drawn = around.defects.map((d) => [d.kind, d.location, d.sizeMm]);
+    const topLeft = around.corners.find((c) => c.corner === 'topLeft')!;
+    const bottomRight = around.corners.find((c) => c.corner === 'bottomRight')!;
+    expect(drawn).toEqual([
+      ['corner-whitening', 'topLeft', topLeft.whitenedMm],
+      ['corner-fray', 'bottomRight', bottomRight.frayMm],
+    ]);
+    expect(Math.abs(topLeft.whitenedMm! - 1)).toBeLessThanOrEqual(0.25);
+    expect(Math.abs(bottomRight.frayMm - 0.62)).toBeLessThanOrEqual(0.12);
   });
 });
 

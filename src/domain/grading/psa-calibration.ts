@@ -26,50 +26,58 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-29",
-    "engineVersion": "001035e13bed",
+    "engineVersion": "c025d5e8eebb",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); whether the measurements' leave-one-out estimates beat the constant guess, under and from 10 px/mm apart (a class whose did not answers the guess); range = 10th-90th percentile of the leave-one-out misses of what each class answers, confidence ceiling = their within-one share; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
     "centeringWhenNotMeasurable": 7.55,
     "weights": {
-      "centeringOffset": 0.0154,
+      "centeringOffset": 0.0128,
       "worstCorner": 0,
-      "otherCorners": 0.5801,
+      "otherCorners": 0.5899,
       "edgeWhitening": 0,
       "deepestNick": 0,
-      "scratches": 0.0717,
-      "spots": 1.0482,
+      "scratches": 0.0479,
+      "spots": 1.1006,
       "printLine": 0,
       "crease": 0
     },
     "scoreToGrade": [
       [
-        1.1396,
-        8.08
+        0.5985,
+        8.5
       ],
       [
-        2.2156,
+        0.8598,
         8
       ],
       [
-        2.4065,
+        1.0975,
+        7.91
+      ],
+      [
+        2.0377,
+        7.85
+      ],
+      [
+        2.935,
         7.67
       ],
       [
-        2.7056,
-        7
+        3.2627,
+        6
       ],
       [
-        3.406,
-        5
+        3.7445,
+        5.2
       ],
       [
-        4.1211,
-        4.25
+        4.2342,
+        3.6
       ],
       [
-        4.6901,
-        3
+        4.6173,
+        2.75
       ]
     ],
     "byResolution": {
@@ -80,9 +88,9 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
         "beatsConstantGuess": false
       },
       "coarse": {
-        "below": -3.31,
-        "above": 3.53,
-        "withinOne": 0.29,
+        "below": -3.75,
+        "above": 3.08,
+        "withinOne": 0.26,
         "beatsConstantGuess": true
       }
     },
@@ -91,19 +99,19 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
   "crossValidated": {
     "estimate": {
       "count": 69,
-      "spearman": 0.495,
-      "exact": 0.217,
-      "withinOne": 0.522,
-      "withinTwo": 0.754,
-      "meanAbsError": 1.71
+      "spearman": 0.492,
+      "exact": 0.188,
+      "withinOne": 0.507,
+      "withinTwo": 0.768,
+      "meanAbsError": 1.681
     },
     "measurementsAlone": {
       "count": 69,
-      "spearman": 0.358,
-      "exact": 0.217,
-      "withinOne": 0.464,
-      "withinTwo": 0.696,
-      "meanAbsError": 1.877
+      "spearman": 0.304,
+      "exact": 0.203,
+      "withinOne": 0.406,
+      "withinTwo": 0.725,
+      "meanAbsError": 1.891
     },
     "constantGuess": {
       "count": 69,
@@ -115,11 +123,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     },
     "engineOverallGrade": {
       "count": 69,
-      "spearman": 0.195,
-      "exact": 0.13,
-      "withinOne": 0.333,
+      "spearman": 0.177,
+      "exact": 0.145,
+      "withinOne": 0.348,
       "withinTwo": 0.565,
-      "meanAbsError": 2.294
+      "meanAbsError": 2.296
     }
   }
 });
