@@ -117,6 +117,12 @@ export const centeringSchema = z.discriminatedUnion('measurable', [
     measurable: z.literal(false),
     /** Why not: 'borderless' or a short explanation. */
     reason: z.string(),
+    /**
+     * The one axis whose two borders were both found, where the other's were not (a design that prints to one edge, a
+     * border lost in a holder's shadow): the card is at least this far off centre.
+     */
+    horizontal: axisSchema.optional(),
+    vertical: axisSchema.optional(),
   }),
 ]);
 export type Centering = z.infer<typeof centeringSchema>;

@@ -102,7 +102,9 @@ function centeringMarks(measurement: SideMeasurement, scale: number, width: numb
   const { centering } = measurement;
   if (!centering.measurable) {
     // A reason naming two sides is wider than the card: it is wrapped, so no line runs off it.
-    const lines = labels.wrap(`centering not measurable (${centering.reason})`);
+    // An axis whose two borders were found is still given, as the measured card's ratios are.
+    const measuredAxis = centering.horizontal ? ` L/R ${centering.horizontal.ratio}` : centering.vertical ? ` T/B ${centering.vertical.ratio}` : '';
+    const lines = labels.wrap(`centering not measurable (${centering.reason})${measuredAxis}`);
     const first = height / 2 - ((lines.length - 1) * size * LINE_SPACING) / 2;
     return lines.map((line, i) => labels.write(width / 2, first + i * size * LINE_SPACING, line, 'middle', COLOURS.border, { always: true })).join('');
   }

@@ -116,10 +116,12 @@ export function measureCentering(flat: FlatCard): Centering {
   }
   const missing = edges.filter((edge) => widths[edge] === null);
   if (missing.length > 0) {
-    return {
-      measurable: false,
-      reason: missing.length >= 3 ? 'borderless' : `no border found on the ${missing.join(' and ')} side${missing.length > 1 ? 's' : ''}`,
-    };
+    const reason = missing.length >= 3 ? 'borderless' : `no border found on the ${missing.join(' and ')} side${missing.length > 1 ? 's' : ''}`;
+    // An axis whose two borders were found still says how far off centre the card is that way.
+    const across = (first: EdgeName, second: EdgeName) => (widths[first] === null || widths[second] === null ? undefined : axis(round(widths[first]), round(widths[second])));
+    const horizontal = across('left', 'right');
+    const vertical = across('top', 'bottom');
+    return { measurable: false, reason, ...(horizontal ? { horizontal } : {}), ...(vertical ? { vertical } : {}) };
   }
   const leftMm = round(widths.left!);
   const rightMm = round(widths.right!);

@@ -108,6 +108,17 @@ describe('the PSA estimate', () => {
     expect(psaConfidence(MODEL, 5, 1)).toBeLessThan(psaConfidence(MODEL, 10, 1));
   });
 
+  it('takes the one axis measured where centering is not measurable, and the typical centering where no axis is', () => {
+    const leftRightOnly = (share: number): SideMeasurement => ({
+      ...side({ centering: null }),
+      centering: { measurable: false, reason: 'no border found on the top and bottom sides', horizontal: { firstMm: share / 10, secondMm: (100 - share) / 10, worstShare: share, ratio: `${share}/${100 - share}` } },
+    });
+    expect(sideFeatures(leftRightOnly(70)).centeringOffset).toBe(20);
+    expect(sideFeatures(side({ centering: null })).centeringOffset).toBeNull();
+    // Further off centre that way never raises the estimate.
+    expect(estimatePsaGrade({ front: at(12, leftRightOnly(80), 0.9) }, MODEL).grade).toBeLessThan(estimatePsaGrade({ front: at(12, leftRightOnly(52), 0.9) }, MODEL).grade);
+  });
+
   it('says it cannot tell, with a reason, below the confidence it needs', () => {
     const sharp = estimate({}, 12);
     expect(sharp.canTell).toBe(true);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Centering } from '../../src/contracts/measurement.ts';
+import { measureCentering } from '../../src/vision/centering.ts';
+import { Prng } from '../../src/vision/synthetic/prng.ts';
 import { measureSynthetic, noisyCard } from './synthetic-photos.ts';
 
 const offCentre = { leftMm: 3.6, rightMm: 2.4, topMm: 2.4, bottomMm: 3.6 };
@@ -9,7 +11,33 @@ function measured(centering: Centering) {
   return centering;
 }
 
+/** A flattened face 63 × 88 mm at 10 px/mm: a blue border left and right, and print that runs to the top and bottom edges. */
+function faceWithSideBordersOnly(leftMm: number, rightMm: number) {
+  const pxPerMm = 10;
+  const width = 63 * pxPerMm;
+  const height = 88 * pxPerMm;
+  const data = new Uint8Array(width * height * 3);
+  const print = new Prng(5);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const border = x < leftMm * pxPerMm || x >= width - rightMm * pxPerMm;
+      data.set(border ? [29, 63, 143] : [print.int(40, 250), print.int(40, 250), print.int(40, 250)], (y * width + x) * 3);
+    }
+  }
+  return { data, width, height, pxPerMm, marginPx: 0, widthMm: 63, heightMm: 88 };
+}
+
 describe('centering (GRADING.md §1.5)', () => {
+  it('with no border found on two opposite sides, is not measurable, and still gives the axis whose borders were found', () => {
+    const centering = measureCentering(faceWithSideBordersOnly(3.6, 2.4));
+    expect(centering).toMatchObject({ measurable: false, reason: 'no border found on the top and bottom sides' });
+    if (centering.measurable) return;
+    expect(centering.vertical).toBeUndefined();
+    expect(centering.horizontal!.ratio).toBe('60/40');
+    expect(Math.abs(centering.horizontal!.firstMm - 3.6)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(centering.horizontal!.secondMm - 2.4)).toBeLessThanOrEqual(0.1);
+  });
+
   it.each([1, 2, 3])('borders 3.6 / 2.4 mm read 60/40 within ±0.7 points on a flat photo, each border within ±0.1 mm (seed %i)', async (seed) => {
     const centering = measured((await measureSynthetic(noisyCard({ borders: offCentre }), seed)).centering);
     expect(Math.abs(centering.horizontal.worstShare - 60)).toBeLessThanOrEqual(0.7);

@@ -26,58 +26,46 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-29",
-    "engineVersion": "c025d5e8eebb",
+    "engineVersion": "557b8bfb27b8",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); whether the measurements' leave-one-out estimates beat the constant guess, under and from 10 px/mm apart (a class whose did not answers the guess); range = 10th-90th percentile of the leave-one-out misses of what each class answers, confidence ceiling = their within-one share; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
-    "centeringWhenNotMeasurable": 7.55,
+    "centeringWhenNotMeasurable": 7.3,
     "weights": {
-      "centeringOffset": 0.0128,
+      "centeringOffset": 0.0376,
       "worstCorner": 0,
-      "otherCorners": 0.5899,
+      "otherCorners": 0.5003,
       "edgeWhitening": 0,
       "deepestNick": 0,
-      "scratches": 0.0479,
-      "spots": 1.1006,
+      "scratches": 0.0958,
+      "spots": 1.0862,
       "printLine": 0,
       "crease": 0
     },
     "scoreToGrade": [
       [
-        0.5985,
-        8.5
+        0.6334,
+        8.57
       ],
       [
-        0.8598,
-        8
+        1.7309,
+        7.95
       ],
       [
-        1.0975,
-        7.91
+        3.1362,
+        6.2
       ],
       [
-        2.0377,
-        7.85
+        3.574,
+        5.57
       ],
       [
-        2.935,
-        7.67
+        4.0151,
+        4.8
       ],
       [
-        3.2627,
-        6
-      ],
-      [
-        3.7445,
-        5.2
-      ],
-      [
-        4.2342,
-        3.6
-      ],
-      [
-        4.6173,
-        2.75
+        4.8987,
+        2.67
       ]
     ],
     "byResolution": {
@@ -88,9 +76,9 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
         "beatsConstantGuess": false
       },
       "coarse": {
-        "below": -3.75,
-        "above": 3.08,
-        "withinOne": 0.26,
+        "below": -4.08,
+        "above": 3.04,
+        "withinOne": 0.32,
         "beatsConstantGuess": true
       }
     },
@@ -99,19 +87,19 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
   "crossValidated": {
     "estimate": {
       "count": 69,
-      "spearman": 0.492,
-      "exact": 0.188,
-      "withinOne": 0.507,
-      "withinTwo": 0.768,
-      "meanAbsError": 1.681
+      "spearman": 0.5,
+      "exact": 0.217,
+      "withinOne": 0.536,
+      "withinTwo": 0.754,
+      "meanAbsError": 1.638
     },
     "measurementsAlone": {
       "count": 69,
-      "spearman": 0.304,
-      "exact": 0.203,
-      "withinOne": 0.406,
-      "withinTwo": 0.725,
-      "meanAbsError": 1.891
+      "spearman": 0.345,
+      "exact": 0.261,
+      "withinOne": 0.42,
+      "withinTwo": 0.667,
+      "meanAbsError": 1.87
     },
     "constantGuess": {
       "count": 69,

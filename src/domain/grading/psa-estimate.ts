@@ -57,7 +57,7 @@ export function sideFeatures(side: SideMeasurement): Record<PsaFeatureName, numb
   const deepestNick = side.edges.reduce((deepest, e) => e.nicks.reduce((d, n) => Math.max(d, n.depthMm), deepest), 0);
   const { centering, surface } = side;
   return {
-    centeringOffset: centering.measurable ? Math.max(centering.horizontal.worstShare, centering.vertical.worstShare) - 50 : null,
+    centeringOffset: centeringOffset(centering),
     worstCorner: log1pOver(worst, SMALL_DEFECT_MM),
     otherCorners: others.reduce((sum, d) => sum + log1pOver(d, SMALL_DEFECT_MM), 0),
     edgeWhitening: log1pOver(whitened, EDGE_WHITENING_STEP_MM),
@@ -67,6 +67,12 @@ export function sideFeatures(side: SideMeasurement): Record<PsaFeatureName, numb
     printLine: surface.printLine ? 1 : 0,
     crease: surface.crease ? 1 : 0,
   };
+}
+
+/** The worse measured axis's share over 50; where only one axis was measured, that one's (the card is at least that far off). */
+function centeringOffset(centering: SideMeasurement['centering']): number | null {
+  const shares = [centering.horizontal?.worstShare, centering.vertical?.worstShare].filter((share) => share !== undefined);
+  return shares.length === 0 ? null : Math.max(...shares) - 50;
 }
 
 /**

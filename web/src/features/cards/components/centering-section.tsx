@@ -57,6 +57,7 @@ function SideCentering({ side, centering }: { side: 'front' | 'back'; centering:
       <div className="rounded-lg border p-4" data-testid={`centering-${side}`}>
         <h3 className="text-sm font-semibold">{title}</h3>
         <p className="mt-2 text-sm text-muted-foreground">Not measurable ({centering.reason}).</p>
+        {measuredAxisText(centering) ? <p className="mt-1 text-sm tabular-nums">{measuredAxisText(centering)}</p> : null}
       </div>
     );
   }
@@ -86,6 +87,18 @@ function SideCentering({ side, centering }: { side: 'front' | 'back'; centering:
       ) : null}
     </div>
   );
+}
+
+/**
+ * Where centering is not measurable but one axis's two borders were found: that axis in words ("Left / Right 3.6 /
+ * 2.4 mm, 60/40, measured"), the card at least that far off centre. Null when neither axis was.
+ */
+export function measuredAxisText(centering: Extract<Centering, { measurable: false }>): string | null {
+  const { horizontal, vertical } = centering;
+  const measured = horizontal ? { name: 'Left / Right', axis: horizontal } : vertical ? { name: 'Top / Bottom', axis: vertical } : null;
+  if (measured === null) return null;
+  const { firstMm, secondMm, ratio } = measured.axis;
+  return `${measured.name} ${firstMm.toFixed(1)} / ${secondMm.toFixed(1)} mm, ${sharesInReadingOrder(ratio, firstMm, secondMm)}, measured.`;
 }
 
 function CeilingTile({ ceiling }: { ceiling: CenteringCeiling }) {

@@ -3,7 +3,7 @@ import type { Point, SideMeasurement } from '@contracts/measurement';
 import { useEffect, useRef, useState } from 'react';
 import { defectName, formatMm } from '../grade-format';
 import { defectSize } from './defects-section';
-import { sharesInReadingOrder } from './centering-section';
+import { measuredAxisText, sharesInReadingOrder } from './centering-section';
 
 // The measured picture for a narrow screen. The engine's annotated PNG writes its labels into the picture at a fixed
 // size, so on a phone they shrink with it, crowd the card and its printed name, and cannot move out of each other's
@@ -168,7 +168,9 @@ export function MeasuredPictureLegend({ side }: { side: SideMeasurement }) {
           {formatMm(centering.bottomMm)} ({sharesInReadingOrder(centering.vertical.ratio, centering.topMm, centering.bottomMm)})
         </p>
       ) : (
-        <p className="text-muted-foreground">Centering not measurable ({centering.reason}).</p>
+        <p className="text-muted-foreground">
+          Centering not measurable ({centering.reason}).{measuredAxisText(centering) ? ` ${measuredAxisText(centering)}` : ''}
+        </p>
       )}
       {side.defects.length === 0 ? (
         <p className="text-muted-foreground">No defects found.</p>
