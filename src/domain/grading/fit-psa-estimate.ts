@@ -118,26 +118,20 @@ export function fitPsaModel(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): { m
   const core = fitCore(rows, lambda);
   const measured = crossValidate(rows, lambda);
   const constant = bestConstantGuess(rows.map((r) => r.truth));
-  const classOf = (wanted: ResolutionClass) => rows.map((r, i) => (resolutionClass(r.pxPerMm) === wanted ? i : -1)).filter((i) => i >= 0);
-  const calibrationOver = (index: readonly number[], outOfFold: readonly number[]) =>
+  // A class is judged on its own photos, or on all of them where it has too few.
+  const photosOf = (wanted: ResolutionClass) => {
+    const own = rows.map((r, i) => (resolutionClass(r.pxPerMm) === wanted ? i : -1)).filter((i) => i >= 0);
+    return own.length < MIN_ROWS_FOR_OWN_FIGURES ? rows.map((_, i) => i) : own;
+  };
+  const calibrationOver = (wanted: ResolutionClass, outOfFold: readonly number[]) =>
     calibrationOf(
-      index.map((i) => rows[i]!),
-      index.map((i) => outOfFold[i]!),
+      photosOf(wanted).map((i) => rows[i]!),
+      photosOf(wanted).map((i) => outOfFold[i]!),
       constant,
     );
-  const everyRow = rows.map((_, i) => i);
-  // Whether each class's measurements beat the guess: on its own photos, or the pooled answer where it has too few.
-  const beats = (wanted: ResolutionClass) => {
-    const own = classOf(wanted);
-    return calibrationOver(own.length < MIN_ROWS_FOR_OWN_FIGURES ? everyRow : own, measured.outOfFold).beatsConstantGuess;
-  };
-  const answersMeasured = { fullDetail: beats('fullDetail'), coarse: beats('coarse') };
+  const answersMeasured = { fullDetail: calibrationOver('fullDetail', measured.outOfFold).beatsConstantGuess, coarse: calibrationOver('coarse', measured.outOfFold).beatsConstantGuess };
   const outOfFold = rows.map((r, i) => (answersMeasured[resolutionClass(r.pxPerMm)] ? measured.outOfFold[i]! : constant));
-  const classCalibration = (wanted: ResolutionClass): ResolutionCalibration => {
-    const own = classOf(wanted);
-    const figures = calibrationOver(own.length < MIN_ROWS_FOR_OWN_FIGURES ? everyRow : own, outOfFold);
-    return { ...figures, beatsConstantGuess: answersMeasured[wanted] };
-  };
+  const classCalibration = (wanted: ResolutionClass): ResolutionCalibration => ({ ...calibrationOver(wanted, outOfFold), beatsConstantGuess: answersMeasured[wanted] });
   const weights = {} as Record<PsaFeatureName, number>;
   for (const name of PSA_FEATURE_NAMES) weights[name] = roundTo(core.weights[name], 4);
   const model: PsaModel = {
