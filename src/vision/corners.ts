@@ -115,6 +115,7 @@ export function cornerRegions(size: CardSize): RegionMm[] {
   const e = RIM_EDGE_BAND_OUTSIDE_MM;
   const i = RIM_BAND_INSIDE_MM;
   const c = CORNER_SQUARE_MM;
+  // The border's stretch is sampled every 4 steps: its last sample may fall one such step past BORDER_STRETCH_TO_MM.
   const along = BORDER_STRETCH_TO_MM + STEP_MM * 4;
   const { widthMm: w, heightMm: h } = size;
   return [
