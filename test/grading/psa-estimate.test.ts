@@ -134,14 +134,17 @@ describe('the PSA estimate', () => {
     const sharp = estimatePsaGrade({ front: at(12, side({}), 1) }, fullDetailOnlyFixed);
     expect(sharp.canTell).toBe(false);
     expect(sharp.reason).toMatch(/fixed guess/);
-    // Its answer is then that guess, whatever the measurements: the grade PSA most likely gives where they tell nothing.
-    const answers = ([{}, { corners: { topLeft: 3 } }, { scratchLengthMm: 60, crease: true }] satisfies SideOptions[]).map((options) =>
+    // Its answer is then that guess where the measurements' own range allows it, else the nearest end of that range:
+    // a clean card's range (9–10) is above the guess, a creased and scratched one's (4–6) below it.
+    const answers = ([{}, { corners: { topLeft: 1 } }, { scratchLengthMm: 60, crease: true }] satisfies SideOptions[]).map((options) =>
       estimatePsaGrade({ front: at(12, side(options), 1) }, fullDetailOnlyFixed),
     );
-    for (const answer of answers) expect(answer).toEqual(answers[0]);
-    expect(answers[0]!.grade).toBe(fullDetailOnlyFixed.constantGuess);
-    // Its range is the class's misses about the guess: 8 − 0.8 and 8 + 0.9, to the half grades round them.
-    expect([answers[0]!.low, answers[0]!.high]).toEqual([7, 9]);
+    expect(answers.map((a) => [a.low, a.grade, a.high])).toEqual([
+      [9, 9, 10],
+      [7.5, 8, 9.5],
+      [4, 6, 6],
+    ]);
+    for (const answer of answers) expect(answer.canTell).toBe(false);
     expect(estimatePsaGrade({ front: at(12, side({ crease: true }), 1) }, MODEL).grade).toBeLessThan(MODEL.constantGuess);
     // The other class keeps its own answer: a coarse photo of the same card can tell where its class beat the guess.
     const coarseCanTell: PsaModel = { ...fullDetailOnlyFixed, byResolution: { ...fullDetailOnlyFixed.byResolution, coarse: { ...MODEL.byResolution.coarse, withinOne: 1 } } };
@@ -252,11 +255,11 @@ describe('fitting the estimate', () => {
     const sharpPhoto = estimatePsaGrade({ front: at(12, side({ corners: { topLeft: 1 } }), 1) }, model);
     expect(sharpPhoto.canTell).toBe(false);
     expect(sharpPhoto.reason).toMatch(/fixed guess/);
-    // That class answers the guess (the median grade of all the photos), and the figures are of those answers: better
-    // than the measurements' own there, as the class's measurements did worse than the guess.
+    // That class answers the guess (the median grade of all the photos) within its measured range, and the figures are
+    // of those answers: better than the measurements' own there, as the class's measurements did worse than the guess.
     const truths = rows.map((r) => r.truth).sort((a, b) => a - b);
     expect(model.constantGuess).toBe(truths[Math.floor((truths.length - 1) / 2)]);
-    expect(sharpPhoto.grade).toBe(model.constantGuess);
+    expect(sharpPhoto.grade).toBe(Math.min(sharpPhoto.high, Math.max(sharpPhoto.low, model.constantGuess)));
     expect(crossValidation.estimate.meanAbsError).toBeLessThan(crossValidation.measurementsAlone.meanAbsError);
   });
 

@@ -1,5 +1,5 @@
 import type { PsaFeatureName, PsaFeatures, PsaModel, ResolutionCalibration, ResolutionClass } from './psa-estimate.ts';
-import { PSA_FEATURE_NAMES, rawPsaGrade, resolutionClass, toHalfGrade, wearScore } from './psa-estimate.ts';
+import { PSA_FEATURE_NAMES, psaAnswer, rawPsaGrade, resolutionClass, toHalfGrade, wearScore } from './psa-estimate.ts';
 import type { AgreementFigures } from './statistics.ts';
 import { agreementFigures, bestConstantGuess, isotonicBlocks, median, mergeSmallBlocks, nonNegativeRidge, quantile, roundTo } from './statistics.ts';
 
@@ -11,7 +11,7 @@ import { agreementFigures, bestConstantGuess, isotonicBlocks, median, mergeSmall
 // Cross-validated leave-one-out: each photo is estimated by a model fitted without it, and the range, the confidence,
 // whether the estimate may claim to tell (each per resolution class) and the figures the calibration file states come
 // from those estimates only. Where a resolution class's estimates did not beat the best constant guess, that class
-// answers the guess: its range, confidence and figures are then the guess's.
+// answers the guess within the measurements' range (psaAnswer): its confidence and figures are then those answers'.
 
 /** Ridge penalty on standardised features: with ~60–80 photos it shrinks each weight by roughly a tenth, which keeps
  * nine features from chasing the noise of a few photos. */
@@ -129,9 +129,11 @@ export function fitPsaModel(rows: readonly FitRow[], lambda = RIDGE_LAMBDA): { m
       photosOf(wanted).map((i) => outOfFold[i]!),
       constant,
     );
-  const answersMeasured = { fullDetail: calibrationOver('fullDetail', measured.outOfFold).beatsConstantGuess, coarse: calibrationOver('coarse', measured.outOfFold).beatsConstantGuess };
-  const outOfFold = rows.map((r, i) => (answersMeasured[resolutionClass(r.pxPerMm)] ? measured.outOfFold[i]! : constant));
-  const classCalibration = (wanted: ResolutionClass): ResolutionCalibration => ({ ...calibrationOver(wanted, outOfFold), beatsConstantGuess: answersMeasured[wanted] });
+  // The measurements' range and whether they beat the guess, per class; then what each class answers, and how often
+  // that was within one of PSA's grade.
+  const measuredCalibration = { fullDetail: calibrationOver('fullDetail', measured.outOfFold), coarse: calibrationOver('coarse', measured.outOfFold) };
+  const outOfFold = rows.map((r, i) => psaAnswer(measured.outOfFold[i]!, measuredCalibration[resolutionClass(r.pxPerMm)], constant).grade);
+  const classCalibration = (wanted: ResolutionClass): ResolutionCalibration => ({ ...measuredCalibration[wanted], withinOne: calibrationOver(wanted, outOfFold).withinOne });
   const weights = {} as Record<PsaFeatureName, number>;
   for (const name of PSA_FEATURE_NAMES) weights[name] = roundTo(core.weights[name], 4);
   const model: PsaModel = {
@@ -160,8 +162,7 @@ export function crossValidateWholeFit(rows: readonly FitRow[], lambda = RIDGE_LA
       rows.filter((_, k) => k !== i),
       lambda,
     );
-    if (!model.byResolution[resolutionClass(row.pxPerMm)].beatsConstantGuess) return model.constantGuess;
-    return rawPsaGrade(imputed(row, model.centeringWhenNotMeasurable), model);
+    return psaAnswer(rawPsaGrade(imputed(row, model.centeringWhenNotMeasurable), model), model.byResolution[resolutionClass(row.pxPerMm)], model.constantGuess).grade;
   });
-  return agreementFigures(estimates.map(toHalfGrade), rows.map((r) => r.truth));
+  return agreementFigures(estimates, rows.map((r) => r.truth));
 }

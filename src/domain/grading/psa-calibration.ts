@@ -70,8 +70,8 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
     ],
     "byResolution": {
       "fullDetail": {
-        "below": -1,
-        "above": 2,
+        "below": -1.7,
+        "above": 2.91,
         "withinOne": 0.74,
         "beatsConstantGuess": false
       },
@@ -87,11 +87,11 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
   "crossValidated": {
     "estimate": {
       "count": 69,
-      "spearman": 0.5,
-      "exact": 0.217,
+      "spearman": 0.509,
+      "exact": 0.232,
       "withinOne": 0.536,
       "withinTwo": 0.754,
-      "meanAbsError": 1.638
+      "meanAbsError": 1.623
     },
     "measurementsAlone": {
       "count": 69,

@@ -107,8 +107,8 @@ export interface PsaModel {
   byResolution: Readonly<Record<ResolutionClass, ResolutionCalibration>>;
   /**
    * The best constant guess on the photos it was fitted on (their median PSA grade). Where a resolution class's
-   * measurements did not beat it, the grade PSA most likely gives a card photographed so is this guess, not the
-   * measurements' answer: the estimate gives it, and says it cannot tell.
+   * measurements did not beat it, the grade PSA most likely gives a card photographed so is this guess, as far as the
+   * measurements' own range allows: the estimate gives that (psaAnswer), and says it cannot tell.
    */
   constantGuess: number;
 }
@@ -129,7 +129,8 @@ export interface ResolutionCalibration {
   readonly withinOne: number;
   /**
    * Whether the measurements' estimates beat the best constant guess (mean |Δ|) on these photos; without that, the
-   * estimate is the constant guess and never claims to tell (the range and within-one share are then the guess's).
+   * estimate is the guess kept within the measurements' range (psaAnswer), and never claims to tell. The range is the
+   * measurements' misses either way; the within-one share is that of what the class answers.
    */
   readonly beatsConstantGuess: boolean;
 }
@@ -172,18 +173,27 @@ export function psaConfidence(model: Pick<PsaModel, 'byResolution'>, pxPerMm: nu
   return roundTo(Math.min(1, Math.max(0, withinOne * resolution * doubt)), 2);
 }
 
+/**
+ * What a photo's class answers for a measured raw grade, as a half grade in its range: the measurements' grade where
+ * they beat the constant guess; elsewhere the guess, unless the measurements' own range rules it out (a card worn
+ * well past what the guess allows), then the nearest end of that range.
+ */
+export function psaAnswer(raw: number, calibration: ResolutionCalibration, constantGuess: number): { grade: number; low: number; high: number } {
+  const measuredLow = floorHalf(raw + calibration.below);
+  const measuredHigh = ceilHalf(raw + calibration.above);
+  const grade = calibration.beatsConstantGuess ? toHalfGrade(raw) : Math.min(measuredHigh, Math.max(measuredLow, constantGuess));
+  return { grade, low: Math.min(grade, measuredLow), high: Math.max(grade, measuredHigh) };
+}
+
 export function estimatePsaGrade(sides: { front: SideMeasurement; back?: SideMeasurement }, model: PsaModel = PSA_CALIBRATION.model): PsaEstimate {
   const { pxPerMm, measurementConfidence } = photoEvidence(sides);
   const resolution = resolutionClass(pxPerMm);
   const calibration = model.byResolution[resolution];
-  const raw = calibration.beatsConstantGuess ? rawPsaGrade(psaFeatures(sides, model.centeringWhenNotMeasurable), model) : model.constantGuess;
-  const grade = toHalfGrade(raw);
-  const low = Math.min(grade, floorHalf(raw + calibration.below));
-  const high = Math.max(grade, ceilHalf(raw + calibration.above));
+  const { grade, low, high } = psaAnswer(rawPsaGrade(psaFeatures(sides, model.centeringWhenNotMeasurable), model), calibration, model.constantGuess);
   const confidence = psaConfidence(model, pxPerMm, measurementConfidence);
   let reason: string | null = null;
   if (!calibration.beatsConstantGuess)
-    reason = `On professionally graded photos with this much detail, the measurements have not yet predicted PSA grades better than a fixed guess (PSA ${model.constantGuess}, the middle grade of those photos), which the estimate then gives.`;
+    reason = `On professionally graded photos with this much detail, the measurements have not yet predicted PSA grades better than a fixed guess (PSA ${model.constantGuess}, the middle grade of those photos): the estimate is that guess where the measured range allows it.`;
   else if (confidence < CAN_TELL_CONFIDENCE)
     reason = resolution === 'coarse'
       ? `The photo shows the card at ${roundTo(pxPerMm, 1)} px/mm, too coarse for the corners, edges and surface that decide a PSA grade.`
