@@ -913,26 +913,36 @@ function medianContrast(pixels: Int32Array, contrast: Int16Array): number {
   return values[values.length >> 1]!;
 }
 
-/** Pieces of one line broken by the threshold (a scratch over lighter art) joined again. */
+/**
+ * Pieces of one line broken by the threshold (a scratch over lighter art) joined again: the first pair in the list's
+ * order that lies on one line is joined, over and over until no pair does. Scanned in one pass: rows before the
+ * current one had no pair that joins, and a join changes only the current row's line, so only it is checked against
+ * them again (a holo face gives thousands of pieces; rescanning every pair after each join was a tenth of a side's
+ * measuring).
+ */
 function mergeCollinear(lines: Blob[]): Blob[] {
   const result = [...lines];
-  for (let merged = true; merged; ) {
-    merged = false;
-    outer: for (let i = 0; i < result.length; i++) {
-      for (let j = i + 1; j < result.length; j++) {
-        const a = result[i]!;
-        const b = result[j]!;
-        if (a.light !== b.light || angleBetween(a.angleDeg, b.angleDeg) > 5) continue;
-        if (distanceToLine(b.a, a) > 0.6 || distanceToLine(b.b, a) > 0.6) continue;
-        if (gapAlong(a, b) > 3) continue;
-        result.splice(j, 1);
-        result[i] = joinLines(a, b);
-        merged = true;
-        break outer;
-      }
+  let i = 0;
+  while (i < result.length) {
+    let j = i + 1;
+    while (j < result.length && !onOneLine(result[i]!, result[j]!)) j++;
+    if (j === result.length) {
+      i++;
+      continue;
     }
+    result[i] = joinLines(result[i]!, result[j]!);
+    result.splice(j, 1);
+    // The first earlier row the joined line now continues, else this row again (its line has changed).
+    let earlier = 0;
+    while (earlier < i && !onOneLine(result[earlier]!, result[i]!)) earlier++;
+    i = earlier;
   }
   return result;
+}
+
+/** Whether `b` continues `a`: the same kind of line, at the same angle, on it and near its ends. */
+function onOneLine(a: Blob, b: Blob): boolean {
+  return a.light === b.light && angleBetween(a.angleDeg, b.angleDeg) <= 5 && distanceToLine(b.a, a) <= 0.6 && distanceToLine(b.b, a) <= 0.6 && gapAlong(a, b) <= 3;
 }
 
 function joinLines(a: Blob, b: Blob): Blob {
