@@ -14,19 +14,13 @@ import { decodeImage } from '../src/vision/decode.ts';
 import { normaliseExposure } from '../src/vision/exposure.ts';
 import { cardPxPerMm } from '../src/vision/geometry.ts';
 import type { DecodedImage } from '../src/vision/image.ts';
-import { cornersAround, warpRim } from '../src/vision/measure-side.ts';
+import { cornersAround, OUTLINE_SHIFTS_PX, warpRim } from '../src/vision/measure-side.ts';
 import { backgroundNoise, outlineRiseMm, rimStartMm } from '../src/vision/rim.ts';
 import { MEASURE_MAX_SIDE } from '../src/workers/grading/index.ts';
 import { DEFAULT_GRADED_DIR, measureGradedPhotos } from './graded-photos.ts';
 
-/** The outline moved by half a photo pixel along each axis, both ways: how well an outline is known. */
-const SHIFTS_PX: readonly (readonly [number, number])[] = [
-  [0, 0],
-  [0.5, 0],
-  [-0.5, 0],
-  [0, 0.5],
-  [0, -0.5],
-];
+/** The outline as found, and moved as the service moves it to read the corners: how well an outline is known. */
+const SHIFTS_PX = [[0, 0] as const, ...OUTLINE_SHIFTS_PX];
 /** Readings of one corner further apart than this are not one reading: the first step of corner wear GRADING.md sees is 0.1 mm. */
 const UNSTEADY_SPAN_MM = 0.5;
 const MAX_PIXELS = 60_000_000;

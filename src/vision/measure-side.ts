@@ -24,7 +24,7 @@ const MARGIN_MM = RIM_EDGE_BAND_OUTSIDE_MM;
  * corners are read again from the outline moved that far each way along each axis, and each reading is the mean of
  * the five, so where the outline happens to fall within its own uncertainty does not decide a corner's wear.
  */
-const OUTLINE_SHIFTS_PX: readonly (readonly [number, number])[] = [
+export const OUTLINE_SHIFTS_PX: readonly (readonly [number, number])[] = [
   [0.5, 0],
   [-0.5, 0],
   [0, 0.5],

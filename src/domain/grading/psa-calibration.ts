@@ -26,7 +26,7 @@ export const PSA_CALIBRATION: PsaCalibration = deepFreeze({
       }
     ],
     "date": "2026-11-29",
-    "engineVersion": "dd8a0fa70f68",
+    "engineVersion": "81215e779ba4",
     "method": "npm run fit:grades on graded/labels.json: PSA grade regressed on 9 wear features (centeringOffset, worstCorner, otherCorners, edgeWhitening, deepestNick, scratches, spots, printLine, crease) with every weight >= 0 (ridge, lambda 6 on standardised features), the weighted sum (wear score) mapped to PSA grades by isotonic regression (never rising, each step on at least 3 photos); whether the measurements' leave-one-out estimates beat the constant guess, under and from 10 px/mm apart (a class whose did not answers the guess); range = 10th-90th percentile of the leave-one-out misses of what each class answers, confidence ceiling = their within-one share; figures leave-one-out against the best constant guess (the median grade of all the photos)."
   },
   "model": {
